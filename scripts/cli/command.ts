@@ -1,0 +1,20 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** The shape every `praxis` subcommand module exports. */
+export interface Command {
+  summary: string;
+  usage: string;
+  run(argv: string[]): Promise<number>;
+}
+
+/** Thrown for bad command-line input; main prints it with the command's usage and exits 2. */
+export class UsageError extends Error {}
+
+/** node:util parseArgs with strict checking, turning its errors into UsageError. */
+export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
