@@ -1,0 +1,57 @@
+// Compiled documents → a content-addressed bundle: objects keyed by SHA-256, a manifest, a pointer.
+import { createHash } from 'node:crypto';
+import { BUNDLE_SCHEMA, type DocumentEntry, type KindSection, type Manifest, type Pointer } from '../../src/content/bundle.ts';
+import { documentKinds } from '../../src/content/kinds.ts';
+import { buildSearchIndex } from '../../src/content/search/index.ts';
+import type { CompiledDocument } from './parse-document.ts';
+
+export interface Bundle {
+  pointer: Pointer;
+  /** hash → exact stored text. */
+  objects: Map<string, string>;
+}
+
+export interface Provenance {
+  commit: string | null;
+  builtAt: string;
+}
+
+export function assembleBundle(documents: CompiledDocument[], provenance: Provenance): Bundle {
+  const objects = new Map<string, string>();
+  const put = (text: string): string => {
+    const hash = sha256(text);
+    objects.set(hash, text);
+    return hash;
+  };
+  const kinds = {} as Manifest['kinds'];
+  for (const kind of documentKinds) {
+    const ofKind = documents.filter((document) => document.kind === kind).sort((a, b) => a.name.localeCompare(b.name));
+    kinds[kind] = kindSection(kind, ofKind, put);
+  }
+  const manifest: Manifest = { schema: BUNDLE_SCHEMA, kinds };
+  const manifestHash = put(JSON.stringify(manifest));
+  const pointer: Pointer = {
+    schema: BUNDLE_SCHEMA,
+    version: manifestHash.slice(0, 12),
+    manifest: manifestHash,
+    commit: provenance.commit,
+    builtAt: provenance.builtAt,
+    documentCount: documents.length,
+  };
+  return { pointer, objects };
+}
+
+function kindSection(kind: string, documents: CompiledDocument[], put: (text: string) => string): KindSection {
+  const entries: DocumentEntry[] = documents.map((document) => ({
+    name: document.name,
+    title: document.title,
+    description: document.description,
+    path: `${kind}/${document.path}`,
+    body: put(document.content),
+    ...(document.access ? { access: document.access } : {}),
+  }));
+  const index = buildSearchIndex(documents.map(({ name, title, description, content }) => ({ name, title, description, body: content })));
+  return { documents: entries, index: put(JSON.stringify(index)) };
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');

@@ -1,0 +1,74 @@
+// content/<kind>/**.md → validated documents. Collects every error instead of stopping at the first,
+// so an author sees all problems in one run.
+import { lstat, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { documentKinds, type DocumentKind } from '../../src/content/kinds.ts';
+import type { BuildError } from './errors.ts';
+import { MAX_DOCUMENT_BYTES, parseDocumentFile, type CompiledDocument } from './parse-document.ts';
+
+export type { CompiledDocument };
+
+export interface CompileResult {
+  documents: CompiledDocument[];
+  errors: BuildError[];
+}
+
+export async function compileContent(contentDir: string): Promise<CompileResult> {
+  const documents: CompiledDocument[] = [];
+  const errors: BuildError[] = [];
+  const root = await lstat(contentDir).catch(() => undefined);
+  if (!root?.isDirectory()) {
+    return { documents, errors: [{ file: contentDir, line: 1, message: 'content folder does not exist (pass --content DIR)' }] };
+  }
+  for (const kind of documentKinds) {
+    const kindDir = join(contentDir, kind);
+    const files = await listMarkdownFiles(kindDir, '', errors);
+    const compiled = await Promise.all(files.map((path) => compileFile(kind, kindDir, path)));
+    const byName = new Map<string, CompiledDocument>();
+    for (const result of compiled) {
+      if (!result.ok) { errors.push(...result.errors); continue; }
+      const existing = byName.get(result.document.name);
+      if (existing) {
+        errors.push(duplicateError(kindDir, result.document, existing));
+        continue;
+      }
+      byName.set(result.document.name, result.document);
+      documents.push(result.document);
+    }
+  }
+  return { documents, errors };
+}
+
+async function compileFile(kind: DocumentKind, kindDir: string, path: string) {
+  const file = join(kindDir, path);
+  const info = await lstat(file);
+  if (info.size > MAX_DOCUMENT_BYTES) {
+    return { ok: false as const, errors: [{ file, line: 1, message: `file is ${info.size} bytes; the limit is ${MAX_DOCUMENT_BYTES} (1 MiB): split it into smaller documents` }] };
+  }
+  return parseDocumentFile(kind, path, new Uint8Array(await readFile(file)), file);
+}
+
+function duplicateError(kindDir: string, document: CompiledDocument, existing: CompiledDocument): BuildError {
+  return {
+    file: join(kindDir, document.path),
+    line: document.nameLine,
+    message: `duplicate name '${document.name}': ${join(kindDir, existing.path)} has the same normalised name (rename one, or set a distinct front matter 'name')`,
+  };
+}
+
+/** Markdown files below dir, relative and sorted, so builds are deterministic. Symlinks are refused. */
+async function listMarkdownFiles(dir: string, prefix: string, errors: BuildError[]): Promise<string[]> {
+  const entries = await readdir(join(dir, prefix), { withFileTypes: true }).catch(() => []);
+  const files: string[] = [];
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isSymbolicLink()) {
+      errors.push({ file: join(dir, path), line: 1, message: 'symbolic links are not followed: copy the file into the content folder' });
+    } else if (entry.isDirectory()) {
+      if (!entry.name.startsWith('.')) files.push(...await listMarkdownFiles(dir, path, errors));
+    } else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) {
+      files.push(path);
+    }
+  }
+  return files;
+}

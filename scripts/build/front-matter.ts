@@ -1,0 +1,55 @@
+// Splits a Markdown file into YAML front matter and body, with line numbers for errors.
+import { LineCounter, parseDocument } from 'yaml';
+
+export interface FrontMatter {
+  data: Record<string, unknown>;
+  /** 1-based line of each top-level key, for errors that point at a field. */
+  keyLines: Record<string, number>;
+  body: string;
+  /** 1-based line where the body starts. */
+  bodyLine: number;
+}
+
+export type FrontMatterResult = { ok: true; value: FrontMatter } | { ok: false; line: number; message: string };
+
+const OPENING = /^---[ \t]*\r?\n/;
+const CLOSING = /^---[ \t]*$/m;
+
+export function splitFrontMatter(text: string): FrontMatterResult {
+  if (!OPENING.test(text)) return { ok: true, value: { data: {}, keyLines: {}, body: text, bodyLine: 1 } };
+  const afterOpening = text.replace(OPENING, '');
+  const closing = CLOSING.exec(afterOpening);
+  if (!closing) return { ok: false, line: 1, message: 'front matter starts with --- but never ends (add a closing --- line)' };
+  const yamlText = afterOpening.slice(0, closing.index);
+  const rest = afterOpening.slice(closing.index + closing[0].length).replace(/^\r?\n/, '');
+  const bodyLine = 2 + yamlText.split('\n').length;
+  const parsed = parseYaml(yamlText);
+  if (!parsed.ok) return parsed;
+  return { ok: true, value: { ...parsed.value, body: rest, bodyLine } };
+}
+
+function parseYaml(yamlText: string): FrontMatterResult | { ok: true; value: Pick<FrontMatter, 'data' | 'keyLines'> } {
+  const lineCounter = new LineCounter();
+  // Aliases are never needed in front matter, and forbidding expansion stops alias bombs.
+  const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const firstError = doc.errors[0];
+  if (firstError) {
+    const line = (firstError.linePos?.[0]?.line ?? 0) + 1;
+    return { ok: false, line, message: `invalid YAML front matter: ${firstError.message.split('\n')[0]}` };
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 0 }) ?? {};
+  } catch (error) {
+    return { ok: false, line: 2, message: `invalid YAML front matter: ${(error as Error).message}` };
+  }
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    return { ok: false, line: 2, message: 'front matter must be a mapping of fields (name: …, description: …)' };
+  }
+  const keyLines: Record<string, number> = {};
+  const contents = doc.contents as { items?: Array<{ key?: { value?: unknown; range?: [number, number, number] } }> };
+  for (const item of contents?.items ?? []) {
+    if (item.key?.range) keyLines[String(item.key.value)] = lineCounter.linePos(item.key.range[0]).line + 1;
+  }
+  return { ok: true, value: { data: data as Record<string, unknown>, keyLines } };
+}

@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+import { buildContent } from '../build/build.ts';
+import { formatBuildError } from '../build/errors.ts';
+import { writeBundle } from '../build/output.ts';
+import { parseOptions } from './command.ts';
+
+export const summary = 'Compile and validate content into a bundle';
+export const usage = `Usage: praxis build [--content DIR] [--out DIR]
+
+Compiles DIR (default: content/) — kind folders processes/, checklists/ — into a versioned,
+content-addressed bundle and validates every document. Prints file:line: message for each
+invalid document and exits 1 if there is any.
+
+Options:
+  --content DIR   content folder (default: content)
+  --out DIR       write the bundle here (default: .praxis/bundle)
+  -h, --help      show this help`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseOptions(argv, {
+    content: { type: 'string', default: 'content' },
+    out: { type: 'string', default: '.praxis/bundle' },
+  });
+  const started = performance.now();
+  const result = await buildContent(values.content!);
+  if (!result.ok) {
+    for (const error of result.errors) console.error(formatBuildError(error));
+    console.error(`\nbuild failed: ${result.errors.length} error${result.errors.length === 1 ? '' : 's'}`);
+    return 1;
+  }
+  await writeBundle(result.bundle, values.out!);
+  const { pointer, objects } = result.bundle;
+  const bytes = [...objects.values()].reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  console.log(`built version ${pointer.version}: ${pointer.documentCount} documents, ${objects.size} objects, ${bytes} bytes in ${(performance.now() - started).toFixed(0)} ms → ${resolve(values.out!)}`);
+  return 0;
+}

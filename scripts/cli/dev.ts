@@ -1,0 +1,56 @@
+import { isIP } from 'node:net';
+import { buildContent } from '../build/build.ts';
+import { formatBuildError } from '../build/errors.ts';
+import { connectionHelp } from '../dev/connection-help.ts';
+import { startDevServer } from '../dev/dev-server.ts';
+import { loadBundleLocally } from '../dev/load-local.ts';
+import { LOCAL_STATE_DIR } from '../dev/paths.ts';
+import { parseOptions, UsageError } from './command.ts';
+
+export const summary = 'Build content, load it into local KV and serve MCP at http://localhost:8787/mcp';
+export const usage = `Usage: praxis dev [--content DIR] [--port N] [--auth local|off] [--ip ADDRESS]
+
+Builds DIR, loads the bundle into wrangler's local KV state (.wrangler/state) and runs the
+Worker with wrangler dev. Prints the MCP URL and a client configuration once it is healthy.
+
+Options:
+  --content DIR    content folder with processes/, checklists/ (default: content)
+  --port N         port to listen on (default: 8787)
+  --auth MODE      local (default): bearer tokens from \`praxis token\`
+                   off: no authentication — protocol testing only, loopback only
+  --ip ADDRESS     address to listen on (default: 127.0.0.1)
+  -h, --help       show this help`;
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseOptions(argv, {
+    content: { type: 'string', default: 'content' },
+    port: { type: 'string', default: '8787' },
+    auth: { type: 'string', default: 'local' },
+    ip: { type: 'string', default: '127.0.0.1' },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--port must be a number from 1 to 65535, not '${values.port}'`);
+  if (values.auth !== 'local' && values.auth !== 'off') throw new UsageError(`--auth must be local or off, not '${values.auth}'`);
+  if (values.ip !== 'localhost' && !isIP(values.ip!)) throw new UsageError(`--ip must be an IP address, not '${values.ip}'`);
+  if (values.auth === 'off' && !LOOPBACK.has(values.ip!)) {
+    console.error(`praxis dev: --auth off is refused on ${values.ip}: without authentication the server may only listen on loopback (127.0.0.1).`);
+    return 2;
+  }
+
+  const built = await buildContent(values.content!);
+  if (!built.ok) {
+    for (const error of built.errors) console.error(formatBuildError(error));
+    console.error(`\npraxis dev: content has ${built.errors.length} error(s); fix them and run again.`);
+    return 1;
+  }
+  const { pointer } = built.bundle;
+  console.log(`praxis: built content version ${pointer.version} (${pointer.documentCount} documents); loading into local KV…`);
+  await loadBundleLocally(built.bundle, LOCAL_STATE_DIR);
+  if (values.auth === 'off') console.warn('praxis: WARNING — authentication is OFF. Anyone on this machine can call the server. Use it for protocol testing only.');
+
+  const server = await startDevServer({ port, ip: values.ip!, auth: values.auth });
+  console.log(connectionHelp({ port, auth: values.auth }));
+  return server.exited;
+}

@@ -1,0 +1,30 @@
+import { userInfo } from 'node:os';
+import { issueLocalToken } from '../../src/auth/local-token.ts';
+import { localSecret } from '../dev/local-secret.ts';
+import { parseOptions } from './command.ts';
+
+export const summary = 'Print a local development token for `praxis dev`';
+export const usage = `Usage: praxis token [--subject NAME]
+
+Prints a fresh development token (valid 12 hours) on stdout, and nothing else, so it can be
+captured: TOKEN=$(npx praxis token). The server started by \`praxis dev\` in this checkout
+accepts it; tokens are signed with the checkout's secret in .praxis/local-secret.
+
+Options:
+  --subject NAME  who the token identifies in audit lines (default: your OS user name)
+  -h, --help      show this help`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseOptions(argv, { subject: { type: 'string' } });
+  const subject = values.subject ?? safeUserName();
+  process.stdout.write(`${await issueLocalToken(await localSecret(), subject)}\n`);
+  return 0;
+}
+
+function safeUserName(): string {
+  try {
+    return userInfo().username || 'developer';
+  } catch {
+    return 'developer';
+  }
+}

@@ -1,0 +1,50 @@
+// wrangler dev as a child process, configured through an env file (secrets stay out of argv),
+// reported healthy only when /healthz answers 200.
+import { writeFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { localSecret } from './local-secret.ts';
+import { LOCAL_STATE_DIR, PRAXIS_DIR } from './paths.ts';
+import { spawnWrangler } from './wrangler.ts';
+
+export interface DevServerOptions { port: number; ip: string; auth: 'local' | 'off' }
+export interface DevServer { exited: Promise<number> }
+
+const READY_TIMEOUT_MS = 60_000;
+
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const envFile = await writeDevEnv(options.auth);
+  const child = spawnWrangler([
+    'dev', '--port', String(options.port), '--ip', options.ip, '--persist-to', LOCAL_STATE_DIR,
+    '--env-file', envFile, '--show-interactive-dev-session=false', '--log-level', 'warn',
+  ], { stdio: ['ignore', 'inherit', 'inherit'] });
+  const exited = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  const host = options.ip.includes(':') ? `[${options.ip}]` : options.ip;
+  const ready = await waitForHealth(`http://${host}:${options.port}/healthz`, exited);
+  if (!ready) {
+    child.kill('SIGTERM');
+    throw new Error(`wrangler dev did not become healthy on port ${options.port} within ${READY_TIMEOUT_MS / 1000} s (is the port in use?)`);
+  }
+  return { exited };
+}
+
+async function writeDevEnv(auth: DevServerOptions['auth']): Promise<string> {
+  await mkdir(PRAXIS_DIR, { recursive: true, mode: 0o700 });
+  const file = join(PRAXIS_DIR, 'dev.env');
+  const lines = [`PRAXIS_AUTH_MODE=${auth}`, 'PRAXIS_POINTER_TTL_MS=1000'];
+  if (auth === 'local') lines.push(`PRAXIS_LOCAL_SECRET=${await localSecret()}`);
+  await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+  return file;
+}
+
+async function waitForHealth(url: string, exited: Promise<number>): Promise<boolean> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!gone && Date.now() < deadline) {
+    const status = await fetch(url).then((response) => response.status, () => 0);
+    if (status === 200) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}

@@ -1,0 +1,23 @@
+// Runs the project's own wrangler with the Node running this CLI (22+), never a global one.
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { PROJECT_ROOT, WRANGLER_BIN } from './paths.ts';
+
+export function spawnWrangler(args: string[], options: SpawnOptions = {}): ChildProcess {
+  return spawn(process.execPath, [WRANGLER_BIN, ...args], {
+    cwd: PROJECT_ROOT,
+    ...options,
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', ...options.env },
+  });
+}
+
+/** Runs wrangler to completion; rejects with its output when it fails. */
+export function runWrangler(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawnWrangler(args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`wrangler ${args.slice(0, 3).join(' ')} failed (exit ${code}):\n${output}`))));
+  });
+}

@@ -1,0 +1,76 @@
+// The current bundle for a request: pointer (re-read at most every PRAXIS_POINTER_TTL_MS), then the
+// manifest and search indexes, parsed once per isolate and kept per version. A request holds on to the
+// bundle it started with, so a pointer flip mid-request never mixes versions.
+import { POINTER_KEY, type DocumentEntry, type Manifest, type Pointer } from './bundle.ts';
+import type { DocumentKind } from './kinds.ts';
+import { readObject } from './objects.ts';
+import type { SearchIndex } from './search/index.ts';
+
+export interface ContentEnv {
+  CONTENT: KVNamespace;
+  PRAXIS_POINTER_TTL_MS?: string;
+}
+
+export interface LoadedBundle {
+  pointer: Pointer;
+  manifest: Manifest;
+  documents(kind: DocumentKind): DocumentEntry[];
+  index(kind: DocumentKind): Promise<SearchIndex>;
+  body(entry: DocumentEntry): Promise<string>;
+}
+
+const DEFAULT_POINTER_TTL_MS = 5000;
+const KEPT_VERSIONS = 2;
+
+let pointerCache: { pointer: Pointer | null; readAt: number } | undefined;
+const bundles = new Map<string, Promise<LoadedBundle>>();
+
+/** The bundle to serve, or null when nothing has been published yet. */
+export async function currentBundle(env: ContentEnv, now = Date.now()): Promise<LoadedBundle | null> {
+  const pointer = await currentPointer(env, now);
+  if (!pointer) return null;
+  let bundle = bundles.get(pointer.manifest);
+  if (!bundle) {
+    bundle = loadBundle(env.CONTENT, pointer);
+    bundles.set(pointer.manifest, bundle);
+    bundle.catch(() => bundles.delete(pointer.manifest));
+    for (const key of bundles.keys()) if (bundles.size > KEPT_VERSIONS) bundles.delete(key);
+  }
+  return bundle;
+}
+
+async function currentPointer(env: ContentEnv, now: number): Promise<Pointer | null> {
+  const ttl = Number(env.PRAXIS_POINTER_TTL_MS ?? DEFAULT_POINTER_TTL_MS);
+  if (pointerCache && now - pointerCache.readAt < ttl) return pointerCache.pointer;
+  const text = await env.CONTENT.get(POINTER_KEY, 'text');
+  const pointer = text === null ? null : (JSON.parse(text) as Pointer);
+  pointerCache = { pointer, readAt: now };
+  return pointer;
+}
+
+async function loadBundle(kv: KVNamespace, pointer: Pointer): Promise<LoadedBundle> {
+  const manifest = JSON.parse(await readObject(kv, pointer.manifest)) as Manifest;
+  const indexes = new Map<DocumentKind, Promise<SearchIndex>>();
+  const section = (kind: DocumentKind) => manifest.kinds[kind] ?? { documents: [], index: '' };
+  return {
+    pointer,
+    manifest,
+    documents: (kind) => section(kind).documents,
+    index(kind) {
+      let index = indexes.get(kind);
+      if (!index) {
+        index = readObject(kv, section(kind).index).then((text) => JSON.parse(text) as SearchIndex);
+        indexes.set(kind, index);
+        index.catch(() => indexes.delete(kind));
+      }
+      return index;
+    },
+    body: (entry) => readObject(kv, entry.body),
+  };
+}
+
+/** Forget cached pointer and bundles (tests; a future admin route). */
+export function resetContentCache(): void {
+  pointerCache = undefined;
+  bundles.clear();
+}

@@ -1,0 +1,25 @@
+// Cheap refusals before any auth or MCP work: wrong Host (DNS rebinding), foreign Origin, oversized body.
+import { hostHeaderValidationResponse, originValidationResponse } from '@modelcontextprotocol/server';
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AllowedHosts } from './allowed-hosts.ts';
+
+export const MAX_REQUEST_BYTES = 1024 * 1024;
+
+export function hostAndOriginGuard(allowed: (env: unknown) => AllowedHosts): MiddlewareHandler {
+  return async (c, next) => {
+    const { hosts, origins } = allowed(c.env);
+    const refused = (hosts && hostHeaderValidationResponse(c.req.raw, hosts)) || originValidationResponse(c.req.raw, origins);
+    if (refused) return refused;
+    await next();
+  };
+}
+
+export const requestSizeLimit: MiddlewareHandler = bodyLimit({
+  maxSize: MAX_REQUEST_BYTES,
+  onError: (c) => c.json({
+    jsonrpc: '2.0',
+    id: null,
+    error: { code: -32600, message: `Request body exceeds ${MAX_REQUEST_BYTES} bytes (1 MiB).` },
+  }, 413),
+});

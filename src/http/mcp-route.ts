@@ -1,0 +1,35 @@
+// POST /mcp (and the SDK's answers to other methods): auth → current bundle → per-request MCP server.
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import type { Context } from 'hono';
+import { authenticate } from '../auth/authenticate.ts';
+import { refusalResponse } from '../auth/challenge.ts';
+import type { AuthConfig } from '../auth/config.ts';
+import { currentBundle, type ContentEnv } from '../content/store.ts';
+import { createPraxisServer } from '../mcp/server.ts';
+import { MAX_REQUEST_BYTES } from './guards.ts';
+
+export async function mcpResponse(c: Context<{ Bindings: ContentEnv }>, auth: AuthConfig): Promise<Response> {
+  const started = Date.now();
+  const outcome = await authenticate(c.req.raw, auth);
+  if (!outcome.ok) {
+    audit({ subject: null, outcome: outcome.code, status: outcome.status, ms: Date.now() - started });
+    return refusalResponse(outcome);
+  }
+  const bundle = await currentBundle(c.env);
+  if (!bundle) {
+    return c.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'No content has been published to this Praxis endpoint yet.' } }, 503, { 'Retry-After': '5' });
+  }
+  const handler = createMcpHandler(() => createPraxisServer({ bundle, principal: outcome.principal }), {
+    maxRequestBodySize: MAX_REQUEST_BYTES,
+    responseMode: 'json',
+    onerror: (error) => console.error(JSON.stringify({ event: 'mcp_error', subject: outcome.principal.subject, error: error.message })),
+  });
+  const response = await handler.fetch(c.req.raw);
+  audit({ subject: outcome.principal.subject, outcome: 'served', status: response.status, version: bundle.pointer.version, ms: Date.now() - started });
+  return response;
+}
+
+/** One line per request for the audit trail: who, what happened — never the token. */
+function audit(fields: Record<string, unknown>): void {
+  console.log(JSON.stringify({ event: 'mcp_request', ...fields }));
+}

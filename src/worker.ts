@@ -1,0 +1,43 @@
+// The Praxis Worker: middleware order and routes only.
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { readAuthConfig, type AuthEnv } from './auth/config.ts';
+import type { ContentEnv } from './content/store.ts';
+import { allowedHosts, type HttpEnv } from './http/allowed-hosts.ts';
+import { hostAndOriginGuard, requestSizeLimit } from './http/guards.ts';
+import { healthResponse } from './http/health.ts';
+import { internalErrorResponse } from './http/internal-error.ts';
+import { mcpResponse } from './http/mcp-route.ts';
+
+export type Env = ContentEnv & AuthEnv & HttpEnv;
+
+const app = new Hono<{ Bindings: Env }>();
+
+app.onError(internalErrorResponse);
+
+app.get('/healthz', healthResponse);
+
+app.use('/mcp', hostAndOriginGuard((env) => {
+  const auth = readAuthConfig(env as Env);
+  return allowedHosts(env as Env, !auth.ok || auth.config.mode === 'local' || auth.config.mode === 'off');
+}));
+app.use('/mcp', cors({
+  origin: (origin) => origin,
+  allowHeaders: ['Authorization', 'Content-Type', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'],
+  exposeHeaders: ['WWW-Authenticate', 'Mcp-Session-Id', 'Mcp-Protocol-Version'],
+  allowMethods: ['POST', 'GET', 'DELETE', 'OPTIONS'],
+}));
+app.use('/mcp', requestSizeLimit);
+
+app.all('/mcp', (c) => {
+  const auth = readAuthConfig(c.env);
+  if (!auth.ok) {
+    console.error(JSON.stringify({ event: 'misconfigured', message: auth.message }));
+    return c.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'This Praxis endpoint is misconfigured; its operators have been told why in the log.' } }, 500);
+  }
+  return mcpResponse(c, auth.config);
+});
+
+app.notFound((c) => c.json({ error: 'NOT_FOUND', message: `No route ${c.req.method} ${new URL(c.req.url).pathname}. MCP is served at /mcp, health at /healthz.` }, 404));
+
+export default app;
