@@ -7,8 +7,17 @@ export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' } })],
-        test: { name: 'worker', include: ['test/worker/**/*.test.ts'] },
+        plugins: [cloudflareTest({
+          wrangler: { configPath: './wrangler.toml' },
+          miniflare: {
+            bindings: {
+              PRAXIS_AUTH_MODE: 'local',
+              PRAXIS_LOCAL_SECRET: 'test-secret-for-workerd-tests-0123456789abcdef',
+              PRAXIS_POINTER_TTL_MS: '0',
+            },
+          },
+        })],
+        test: { name: 'worker', include: ['test/worker/**/*.test.ts'], globalSetup: ['test/worker/global-setup.ts', 'test/worker/auth-global-setup.ts'] },
       },
       {
         test: {

@@ -1,6 +1,6 @@
 // wrangler dev as a child process, configured through an env file (secrets stay out of argv),
 // reported healthy only when /healthz answers 200.
-import { writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { localSecret } from './local-secret.ts';
 import { LOCAL_STATE_DIR, PRAXIS_DIR } from './paths.ts';
@@ -17,7 +17,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     'dev', '--port', String(options.port), '--ip', options.ip, '--persist-to', LOCAL_STATE_DIR,
     '--env-file', envFile, '--show-interactive-dev-session=false', '--log-level', 'warn',
   ], { stdio: ['ignore', 'inherit', 'inherit'] });
-  const exited = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  const exited = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
+    .finally(() => rm(envFile, { force: true }));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   const host = options.ip.includes(':') ? `[${options.ip}]` : options.ip;
   const ready = await waitForHealth(`http://${host}:${options.port}/healthz`, exited);
@@ -30,7 +31,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
 async function writeDevEnv(auth: DevServerOptions['auth']): Promise<string> {
   await mkdir(PRAXIS_DIR, { recursive: true, mode: 0o700 });
-  const file = join(PRAXIS_DIR, 'dev.env');
+  const file = join(PRAXIS_DIR, `dev-${process.pid}.env`);
   const lines = [`PRAXIS_AUTH_MODE=${auth}`, 'PRAXIS_POINTER_TTL_MS=1000'];
   if (auth === 'local') lines.push(`PRAXIS_LOCAL_SECRET=${await localSecret()}`);
   await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });

@@ -1,0 +1,55 @@
+// Starts `praxis dev` as a separate process on a free loopback port, with its own wrangler state,
+// for end-to-end tests and the conformance run. Stops the whole process group afterwards.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from './paths.ts';
+
+export interface RunningDev { url: string; port: number; output: () => string; stop: () => Promise<void> }
+
+const START_TIMEOUT_MS = 90_000;
+
+export async function spawnPraxisDev(args: string[]): Promise<RunningDev> {
+  const port = await freePort();
+  const state = await mkdtemp(join(tmpdir(), 'praxis-state-'));
+  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/praxis.mjs'), 'dev', '--port', String(port), ...args], {
+    cwd: PROJECT_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PRAXIS_STATE_DIR: state, WRANGLER_SEND_METRICS: 'false' },
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const stop = async () => {
+    try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
+    await rm(state, { recursive: true, force: true });
+  };
+  const ready = new Promise<boolean>((resolve) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes('Praxis is serving MCP')) resolve(true);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then(() => resolve(false));
+    setTimeout(() => resolve(false), START_TIMEOUT_MS);
+  });
+  if (!(await ready)) {
+    await stop();
+    throw new Error(`praxis dev did not start:\n${output}`);
+  }
+  return { url: `http://127.0.0.1:${port}/mcp`, port, output: () => output, stop };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,76 @@
+// A new user's path: `praxis dev` builds, loads local KV, serves /mcp under wrangler dev (workerd);
+// the official MCP client connects over real HTTP with a token from `praxis token`.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnPraxisDev, type RunningDev } from '../../scripts/dev/spawn-praxis-dev.ts';
+
+const CLI = new URL('../../bin/praxis.mjs', import.meta.url).pathname;
+const FIXTURE = new URL('../fixtures/content', import.meta.url).pathname;
+const praxis = (...args: string[]) => promisify(execFile)(process.execPath, [CLI, ...args]);
+
+describe('praxis dev, end to end', () => {
+  let dev: RunningDev;
+  beforeAll(async () => {
+    dev = await spawnPraxisDev(['--content', FIXTURE]);
+  }, 120_000);
+  afterAll(() => dev?.stop());
+
+  it('prints how to connect and answers /healthz', async () => {
+    expect(dev.output()).toContain(`http://localhost:${dev.port}/mcp`);
+    expect(dev.output()).toContain('claude mcp add --transport http praxis');
+    const health = await fetch(`http://127.0.0.1:${dev.port}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', documents: 9 });
+  });
+
+  it('refuses MCP without a token', async () => {
+    const response = await fetch(dev.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
+  });
+
+  it.each(['auto', 'legacy'] as const)('serves the official client (%s negotiation) with a `praxis token` token', async (mode) => {
+    const { stdout } = await praxis('token');
+    const token = stdout.trim();
+    expect(token.split('.')).toHaveLength(3);
+    const client = new Client({ name: 'e2e', version: '1.0.0' }, { versionNegotiation: { mode } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(dev.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toContain('search_processes');
+      const result = await client.callTool({ name: 'search_processes', arguments: { query: 'rollback canary' } });
+      const body = result.structuredContent as { results: Array<{ name: string; path: string }>; version: string };
+      expect(body.results[0]).toMatchObject({ name: 'deployment', path: 'processes/deployment.md' });
+      expect(body.version).toMatch(/^[0-9a-f]{12}$/);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('praxis CLI', () => {
+  it.each(['dev', 'build', 'token'])('%s --help prints usage and exits 0', async (command) => {
+    const { stdout } = await praxis(command, '--help');
+    expect(stdout).toContain(`Usage: praxis ${command}`);
+  });
+
+  it('refuses --auth off on a non-loopback address', async () => {
+    const failure = await praxis('dev', '--auth', 'off', '--ip', '0.0.0.0').then(() => null, (error: { code: number; stderr: string }) => error);
+    expect(failure?.code).toBe(2);
+    expect(failure?.stderr).toContain('only listen on loopback');
+  });
+
+  it('rejects unknown options with usage and exit 2', async () => {
+    const failure = await praxis('build', '--bogus').then(() => null, (error: { code: number; stderr: string }) => error);
+    expect(failure?.code).toBe(2);
+    expect(failure?.stderr).toContain("Unknown option '--bogus'");
+  });
+
+  it('prints only the token on stdout', async () => {
+    const { stdout, stderr } = await praxis('token');
+    expect(stdout).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+\n$/);
+    expect(stderr).toBe('');
+  });
+});
