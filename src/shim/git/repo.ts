@@ -1,0 +1,53 @@
+// The active repository: the working directory the shim was started for (`--repo`, default cwd).
+import { git, GitError } from './run.ts';
+import { Refusal } from '../refusal.ts';
+
+export interface ActiveRepo {
+  /** Top of the active working directory. */
+  top: string;
+  /** This working directory's own git dir (merge/rebase state lives here). */
+  gitDir: string;
+  /** The git dir shared by all worktrees (config, objects, refs). */
+  commonDir: string;
+  /** The checked-out commit, absent before the first commit. */
+  head?: string;
+  /** The checked-out branch as a full ref, absent when HEAD is detached. */
+  branch?: string;
+}
+
+export async function openRepo(dir: string): Promise<ActiveRepo> {
+  let paths: string[];
+  try {
+    const { stdout } = await git(
+      ['rev-parse', '--path-format=absolute', '--show-toplevel', '--absolute-git-dir', '--git-common-dir'],
+      { cwd: dir },
+    );
+    paths = stdout.split('\n').filter(Boolean);
+  } catch (error) {
+    const detail = error instanceof GitError ? error.stderr.trim() : (error as Error).message;
+    throw new Refusal('NOT_A_REPOSITORY', `${dir} is not inside a git working tree (${detail}). Pass --repo with the repository the sessions belong to.`);
+  }
+  const [top, gitDir, commonDir] = paths as [string, string, string];
+  return { top, gitDir, commonDir, head: await headOf(top), branch: await branchOf(top) };
+}
+
+async function headOf(top: string): Promise<string | undefined> {
+  const { stdout, code } = await git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd: top, okCodes: [0, 1] });
+  return code === 0 ? stdout.trim() : undefined;
+}
+
+async function branchOf(top: string): Promise<string | undefined> {
+  const { stdout, code } = await git(['symbolic-ref', '--quiet', 'HEAD'], { cwd: top, okCodes: [0, 1] });
+  return code === 0 ? stdout.trim() : undefined;
+}
+
+/** The active HEAD, or a refusal explaining that there is nothing to compare with yet. */
+export function requireHead(repo: ActiveRepo): string {
+  if (!repo.head) throw new Refusal('NO_COMMITS', `The active working directory ${repo.top} has no commit yet; commit once before comparing sessions with it.`);
+  return repo.head;
+}
+
+/** How the active branch is named in messages. */
+export function activeLabel(repo: ActiveRepo): string {
+  return repo.branch ? repo.branch.replace(/^refs\/heads\//, '') : `detached HEAD ${repo.head?.slice(0, 12) ?? ''}`.trim();
+}

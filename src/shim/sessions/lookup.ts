@@ -1,0 +1,41 @@
+// From an agent-supplied id to an existing worktree of this repository, or a refusal.
+import { git } from '../git/run.ts';
+import type { ActiveRepo } from '../git/repo.ts';
+import { Refusal } from '../refusal.ts';
+import { findSession, sessionsOf, type Session } from './resolve.ts';
+import { sessionIdProblem } from './session-id.ts';
+import { parseWorktreeList, type WorktreeRecord } from './worktree-list.ts';
+
+export async function worktreesOf(repo: ActiveRepo): Promise<WorktreeRecord[]> {
+  const { stdout } = await git(['worktree', 'list', '--porcelain', '-z'], { cwd: repo.top });
+  return parseWorktreeList(stdout);
+}
+
+export async function listSessionWorktrees(repo: ActiveRepo): Promise<Session[]> {
+  return sessionsOf(await worktreesOf(repo), repo.top);
+}
+
+/** Validates `id` and resolves it to exactly one session worktree of `repo`. */
+export async function resolveSession(repo: ActiveRepo, id: unknown): Promise<Session> {
+  const problem = sessionIdProblem(id);
+  if (problem) throw new Refusal('INVALID_SESSION_ID', `Invalid session id ${JSON.stringify(id)}: ${problem}.`);
+  const lookup = findSession(await worktreesOf(repo), repo.top, id as string);
+  if (lookup.found) return lookup.session;
+  throw new Refusal(refusalCodeFor(lookup.reason), lookupMessage(id as string, lookup.reason, lookup.candidates), lookup.candidates);
+}
+
+function refusalCodeFor(reason: 'unknown' | 'ambiguous' | 'active') {
+  if (reason === 'ambiguous') return 'SESSION_AMBIGUOUS' as const;
+  if (reason === 'active') return 'SESSION_IS_ACTIVE' as const;
+  return 'SESSION_NOT_FOUND' as const;
+}
+
+/** The message for a failed lookup; pure so that its wording can be tested. */
+export function lookupMessage(id: string, reason: 'unknown' | 'ambiguous' | 'active', candidates: string[]): string {
+  if (reason === 'active') return `Session '${id}' is the active working directory itself; sessions are the other worktrees of the repository.`;
+  if (reason === 'ambiguous') {
+    return `Session id '${id}' matches several worktrees (${candidates.join(', ')}); use a worktree directory name to pick one.`;
+  }
+  const known = candidates.length > 0 ? `Known sessions: ${candidates.join(', ')}.` : 'This repository has no session worktrees.';
+  return `No session '${id}': no worktree of this repository has that directory name or branch name. ${known}`;
+}

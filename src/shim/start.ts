@@ -1,0 +1,69 @@
+// `praxis shim`: wires the repository, the get gate and the optional bridge into one stdio MCP
+// server, and serves until the client closes stdin. Everything human-readable goes to stderr;
+// stdout carries only the protocol.
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { createBridge, type Bridge } from './bridge/remote.ts';
+import { decideAgentGet, humanActionRefusal } from './gate.ts';
+import { openRepo } from './git/repo.ts';
+import { shimInstructions, type ShimOptions } from './options.ts';
+import { Refusal } from './refusal.ts';
+import { createShimServer } from './server.ts';
+import { worktreeGet } from './tools/worktree-get.ts';
+import { worktreeList } from './tools/worktree-list.ts';
+import { worktreeRead } from './tools/worktree-read.ts';
+
+const logToStderr = (line: string) => void process.stderr.write(`${line}\n`);
+
+export async function runShim(options: ShimOptions, env: NodeJS.ProcessEnv = process.env, log = logToStderr): Promise<number> {
+  let repo;
+  try {
+    repo = await openRepo(options.repoDir);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    log(`praxis shim: ${error.message}`);
+    return 1;
+  }
+  const gate = await decideAgentGet(options.allowAgentGet, repo.commonDir);
+  const bridge = bridgeFor(options, env, log);
+  log(`praxis shim: serving ${repo.top}; worktree_get ${gate.reason}${bridge ? `; bridging ${bridge.url.href}` : ''}`);
+  void bridge?.tools(); // connect early, so that stderr says at once whether the endpoint answers
+
+  const gated = gate.allowed ? [] : [{
+    name: 'worktree_get',
+    refusal: (args: Record<string, unknown>) => humanActionRefusal(args.session_id, { squash: args.squash === true, noCommit: args.no_commit === true }, repo.top),
+  }];
+  const handle = serveStdio(
+    () => createShimServer({
+      context: { repoDir: repo.top },
+      tools: gate.allowed ? [worktreeList, worktreeRead, worktreeGet] : [worktreeList, worktreeRead],
+      gated,
+      bridge,
+      instructions: shimInstructions(repo.top, gate.allowed, bridge?.url.href),
+      log,
+    }),
+    { onerror: (error) => log(`praxis shim: ${error.message}`) },
+  );
+  await stdinClosed();
+  await handle.close();
+  await bridge?.close();
+  return 0;
+}
+
+function bridgeFor(options: ShimOptions, env: NodeJS.ProcessEnv, log: (line: string) => void): Bridge | undefined {
+  if (!options.remote) return undefined;
+  const { url, tokenEnv } = options.remote;
+  const token = env[tokenEnv];
+  if (!token) {
+    log(`praxis shim: $${tokenEnv} is empty, so ${url.href} is not bridged; only the local tools are served. Set it (local mode: export ${tokenEnv}="$(praxis token)") and restart the shim.`);
+    return undefined;
+  }
+  return createBridge({ url, token, tokenEnv, log });
+}
+
+function stdinClosed(): Promise<void> {
+  return new Promise((resolve) => {
+    if (process.stdin.readableEnded || process.stdin.destroyed) return resolve();
+    process.stdin.once('end', () => resolve());
+    process.stdin.once('close', () => resolve());
+  });
+}

@@ -1,0 +1,40 @@
+// `praxis worktree list|read|get`: the same operations as the tools, for the human at a
+// terminal. `get` here is the human action the gate points agents to, so it is never gated.
+import { formatChanges, formatGetOutcome, formatListing, formatStat } from './format.ts';
+import { GitError } from './git/run.ts';
+import { getSession } from './operations/get.ts';
+import { listSessions } from './operations/list.ts';
+import { readSession } from './operations/read.ts';
+import { Refusal } from './refusal.ts';
+
+export type WorktreeAction =
+  | { action: 'list'; repoDir: string }
+  | { action: 'read'; repoDir: string; sessionId: string; stat: boolean }
+  | { action: 'get'; repoDir: string; sessionId: string; squash: boolean; noCommit: boolean };
+
+export interface Output {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/** Runs one action and returns the exit status: 0 done, 1 refused or failed. */
+export async function runWorktreeAction(request: WorktreeAction, output: Output): Promise<number> {
+  try {
+    output.out(await render(request));
+    return 0;
+  } catch (error) {
+    if (error instanceof Refusal) output.err(`praxis worktree ${request.action}: ${error.message}`);
+    else if (error instanceof GitError) output.err(`praxis worktree ${request.action}: ${error.message}`);
+    else throw error;
+    return 1;
+  }
+}
+
+async function render(request: WorktreeAction): Promise<string> {
+  if (request.action === 'list') return formatListing(await listSessions(request.repoDir));
+  if (request.action === 'read') {
+    const changes = await readSession(request.repoDir, request.sessionId, { statOnly: request.stat });
+    return request.stat ? formatStat(changes) : formatChanges(changes);
+  }
+  return formatGetOutcome(await getSession(request.repoDir, request.sessionId, { squash: request.squash, noCommit: request.noCommit }));
+}

@@ -1,0 +1,165 @@
+// The small pure functions every tool result and every git call is built from.
+import { describe, expect, it } from 'vitest';
+import { sessionIdProblem, branchLeaf } from '../../src/shim/sessions/session-id.ts';
+import { parseWorktreeList } from '../../src/shim/sessions/worktree-list.ts';
+import { findSession, namesOf } from '../../src/shim/sessions/resolve.ts';
+import { parseLeftRightCount, parsePorcelainPaths } from '../../src/shim/sessions/status.ts';
+import { parseNumstat, totalsOf } from '../../src/shim/git/diff.ts';
+import { mergeArgs, parseMergeTree } from '../../src/shim/git/merge.ts';
+import { operationFromMarkers, operationAdvice } from '../../src/shim/git/in-progress.ts';
+import { gitArgv, gitEnv } from '../../src/shim/git/run.ts';
+import { mergeModeFor } from '../../src/shim/operations/get.ts';
+import { allowAgentGetFrom, humanGetCommand, shellWord } from '../../src/shim/gate.ts';
+import { limitDiff, formatTotals, formatFileStat } from '../../src/shim/format.ts';
+import { lookupMessage } from '../../src/shim/sessions/lookup.ts';
+
+describe('session ids', () => {
+  it.each(['3f9a12c8', 'fix-login', 'a', 'v1.2_rc', 'A'.repeat(128)])('accepts %s', (id) => {
+    expect(sessionIdProblem(id)).toBeUndefined();
+  });
+  it.each([
+    ['', 'required'], ['-rf', 'start with "-"'], ['a/b', '"/"'], ['a\\b', '"/"'], ['..', '".."'],
+    ['a..b', '".."'], ['.hidden', 'starting with a letter'], ['a b', 'letters, digits'], ['a;rm', 'letters, digits'],
+    ['A'.repeat(129), '1-128'], ['é', 'letters'],
+  ])('rejects %j', (id, reason) => {
+    expect(sessionIdProblem(id)).toContain(reason);
+  });
+  it('rejects non-strings', () => {
+    expect(sessionIdProblem(42)).toContain('required');
+    expect(sessionIdProblem(undefined)).toContain('required');
+  });
+  it('takes the last branch segment', () => {
+    expect(branchLeaf('refs/heads/praxis/3f9a12c8')).toBe('3f9a12c8');
+    expect(branchLeaf('main')).toBe('main');
+  });
+});
+
+const PORCELAIN = [
+  'worktree /r', 'HEAD aaa', 'branch refs/heads/main', '',
+  'worktree /s/one', 'HEAD bbb', 'branch refs/heads/praxis/3f9a12c8', 'locked', '',
+  'worktree /s/two', 'HEAD ccc', 'detached', '',
+  'worktree /s/gone', 'HEAD ddd', 'branch refs/heads/praxis/gone', 'prunable gitdir file points to non-existent location', '',
+].join('\0');
+
+describe('worktree list', () => {
+  const worktrees = parseWorktreeList(PORCELAIN);
+  it('parses records and attributes', () => {
+    expect(worktrees).toHaveLength(4);
+    expect(worktrees[1]).toEqual({ path: '/s/one', head: 'bbb', branch: 'refs/heads/praxis/3f9a12c8', bare: false, detached: false, locked: true, prunable: false });
+    expect(worktrees[2]!.detached).toBe(true);
+    expect(worktrees[3]!.prunable).toBe(true);
+  });
+  it('names a worktree by directory, then branch leaf', () => {
+    expect(namesOf(worktrees[1]!)).toEqual(['one', '3f9a12c8']);
+    expect(namesOf(worktrees[2]!)).toEqual(['two']);
+  });
+  it('finds sessions by either name, never the active tree or a pruned one', () => {
+    expect(findSession(worktrees, '/r', 'one')).toMatchObject({ found: true, session: { path: '/s/one', id: 'one' } });
+    expect(findSession(worktrees, '/r', '3f9a12c8')).toMatchObject({ found: true, session: { path: '/s/one' } });
+    expect(findSession(worktrees, '/r', 'r')).toMatchObject({ found: false, reason: 'active' });
+    expect(findSession(worktrees, '/r', 'main')).toMatchObject({ found: false, reason: 'active' });
+    expect(findSession(worktrees, '/r', 'gone')).toMatchObject({ found: false, reason: 'unknown', candidates: ['one', 'two'] });
+  });
+  it('refuses to guess between two worktrees with the same name', () => {
+    const twins = parseWorktreeList(['worktree /r', 'HEAD a', '', 'worktree /x/dup', 'HEAD b', '', 'worktree /y/other', 'HEAD c', 'branch refs/heads/p/dup', ''].join('\0'));
+    expect(findSession(twins, '/r', 'dup')).toMatchObject({ found: false, reason: 'ambiguous', candidates: ['/x/dup', '/y/other'] });
+  });
+  it('explains failed lookups', () => {
+    expect(lookupMessage('x', 'unknown', ['a', 'b'])).toContain('Known sessions: a, b.');
+    expect(lookupMessage('x', 'unknown', [])).toContain('no session worktrees');
+    expect(lookupMessage('x', 'ambiguous', ['/p', '/q'])).toContain('/p, /q');
+  });
+});
+
+describe('git output parsers', () => {
+  it('parses numstat with renames and binaries', () => {
+    const stats = parseNumstat('3\t1\tsrc/a.ts\0-\t-\timg.png\x000\t0\t\0old name.txt\0new name.txt\0');
+    expect(stats).toEqual([
+      { path: 'src/a.ts', added: 3, deleted: 1 },
+      { path: 'img.png', added: null, deleted: null },
+      { oldPath: 'old name.txt', path: 'new name.txt', added: 0, deleted: 0 },
+    ]);
+    expect(totalsOf(stats)).toEqual({ files: 3, insertions: 3, deletions: 1, binary: 1 });
+  });
+  it('parses merge-tree results', () => {
+    expect(parseMergeTree('abc\0', 0)).toEqual({ tree: 'abc', conflicts: [], clean: true });
+    expect(parseMergeTree('abc\0a.txt\0b.txt\0a.txt\0', 1)).toEqual({ tree: 'abc', conflicts: ['a.txt', 'b.txt'], clean: false });
+  });
+  it('parses status paths, skipping rename sources', () => {
+    expect(parsePorcelainPaths(' M a.txt\0?? new.txt\0R  to.txt\0from.txt\0')).toEqual(['a.txt', 'new.txt', 'to.txt']);
+    expect(parsePorcelainPaths('')).toEqual([]);
+  });
+  it('reads left-right counts as behind/ahead', () => {
+    expect(parseLeftRightCount('2\t5\n')).toEqual({ behind: 2, ahead: 5 });
+  });
+});
+
+describe('in-progress operations', () => {
+  it('maps markers to operations', () => {
+    expect(operationFromMarkers(new Set())).toBeUndefined();
+    expect(operationFromMarkers(new Set(['MERGE_HEAD']))).toBe('merge');
+    expect(operationFromMarkers(new Set(['rebase-merge']))).toBe('rebase');
+    expect(operationFromMarkers(new Set(['CHERRY_PICK_HEAD']))).toBe('cherry-pick');
+    expect(operationAdvice('cherry-pick')).toContain('git cherry-pick --abort');
+    expect(operationAdvice('rebase or am')).toContain('git rebase --continue');
+  });
+});
+
+describe('git invocation', () => {
+  it('disables hooks and fsmonitor before any argument', () => {
+    const argv = gitArgv(['status']);
+    expect(argv.slice(0, 2)).toEqual(['-c', 'core.hooksPath=/dev/null']);
+    expect(argv).toContain('core.fsmonitor=false');
+    expect(argv.at(-1)).toBe('status');
+  });
+  it('never prompts and drops variables that redirect git', () => {
+    const env = gitEnv({ GIT_DIR: '/elsewhere', GIT_WORK_TREE: '/w', GIT_INDEX_FILE: '/i', PATH: '/bin', GIT_AUTHOR_NAME: 'Ada' }, { GIT_INDEX_FILE: '/tmp/x' });
+    expect(env).toMatchObject({ GIT_TERMINAL_PROMPT: '0', PATH: '/bin', GIT_AUTHOR_NAME: 'Ada', GIT_INDEX_FILE: '/tmp/x' });
+    expect(env.GIT_DIR).toBeUndefined();
+    expect(env.GIT_WORK_TREE).toBeUndefined();
+  });
+  it('builds merge argv with -- before the commit, never forcing or stashing', () => {
+    const oid = 'a'.repeat(40);
+    expect(mergeArgs('commit', oid, 'msg')).toEqual(['merge', '--no-ff', '--no-edit', '--no-autostash', '--no-verify', '-m', 'msg', '--', oid]);
+    expect(mergeArgs('squash', oid, 'msg')).toEqual(['merge', '--squash', '--no-autostash', '--no-verify', '--', oid]);
+    expect(mergeArgs('no-commit', oid, 'msg')).toContain('--no-commit');
+    for (const mode of ['commit', 'squash', 'no-commit'] as const) {
+      expect(mergeArgs(mode, oid, 'm').join(' ')).not.toMatch(/--force|reset|-X|--strategy/);
+    }
+  });
+  it('chooses the merge mode', () => {
+    expect(mergeModeFor({})).toBe('commit');
+    expect(mergeModeFor({ noCommit: true })).toBe('no-commit');
+    expect(mergeModeFor({ squash: true, noCommit: true })).toBe('squash');
+  });
+});
+
+describe('human-in-the-loop gate', () => {
+  it('opens only for the boolean true', () => {
+    expect(allowAgentGetFrom('{"allowAgentGet": true}')).toBe(true);
+    expect(allowAgentGetFrom('{"allowAgentGet": "true"}')).toBe(false);
+    expect(allowAgentGetFrom('{}')).toBe(false);
+    expect(allowAgentGetFrom('null')).toBe(false);
+    expect(() => allowAgentGetFrom('{oops')).toThrow();
+  });
+  it('tells the human the exact command', () => {
+    expect(humanGetCommand('3f9a12c8', { squash: true }, '/work/repo')).toBe('praxis worktree get 3f9a12c8 --squash --repo /work/repo');
+    expect(humanGetCommand('-rf', {}, '/my repo')).toBe("praxis worktree get <session-id> --repo '/my repo'");
+    expect(shellWord("it's")).toBe(`'it'\\''s'`);
+  });
+});
+
+describe('text formats', () => {
+  it('cuts long diffs at a line and says so', () => {
+    const diff = 'line one\nline two\nline three\n';
+    expect(limitDiff(diff, 100, 'x')).toBe(diff);
+    const cut = limitDiff(diff, 12, 'use stat_only');
+    expect(cut.startsWith('line one\n')).toBe(true);
+    expect(cut).not.toContain('line two');
+    expect(cut).toContain('[diff truncated: showing 9 of 29 characters; use stat_only]');
+  });
+  it('formats totals and file lines', () => {
+    expect(formatTotals({ files: 1, insertions: 1, deletions: 0, binary: 0 })).toBe('1 file changed, 1 insertion(+), 0 deletions(-)');
+    expect(formatFileStat({ path: 'b', oldPath: 'a', added: null, deleted: null })).toBe('  a => b | binary');
+  });
+});
