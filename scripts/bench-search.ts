@@ -1,0 +1,158 @@
+// Search quality and speed on the shared playbook corpus: `npm run bench:search`.
+// Copies the playbook into a temporary content folder as `processes/`, compiles it like a real
+// build, runs each benchmark question and reports the rank of the first expected file,
+// recall@5 and MRR@10 for the shared questions and for the held-out ones.
+// `--corpus DIR` instead measures index size and speed over any content folder, e.g. one made by
+// `node ../shared/corpora/make-scale-corpus.mjs 10000 /tmp/c10k`.
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { compileContent } from './build/compile.ts';
+import { buildSearchIndex, searchIndex, type SearchIndex } from '../src/content/search/index.ts';
+import { termCount } from '../src/content/search/term-table.ts';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const sharedDir = resolve(repoRoot, '../shared');
+export const playbookDir = join(sharedDir, 'corpora/playbook');
+export const sharedQueriesFile = join(sharedDir, 'corpora/playbook-queries.tsv');
+export const heldOutQueriesFile = join(repoRoot, 'test/fixtures/heldout-queries.tsv');
+
+export interface BenchDocument {
+  name: string;
+  title: string;
+  description: string;
+  /** Relative to the kind folder, e.g. `code-reviews/README.md`. */
+  path: string;
+  content: string;
+}
+
+export interface BenchQuery {
+  query: string;
+  expected: string[];
+}
+
+export interface QueryOutcome extends BenchQuery {
+  /** 1-based rank of the first expected file, or null when it is not in the results. */
+  rank: number | null;
+  top: string[];
+}
+
+/** The compiled documents of a content folder (the one place that knows how the build compiles). */
+export async function loadDocuments(contentDir: string): Promise<BenchDocument[]> {
+  const { documents, errors } = await compileContent(contentDir);
+  for (const error of errors) console.warn(`build: ${error.file}:${error.line}: ${error.message}`);
+  return documents;
+}
+
+/** The playbook compiled as the `processes` of a throwaway content folder. */
+export async function loadPlaybook(): Promise<BenchDocument[]> {
+  const contentDir = await mkdtemp(join(tmpdir(), 'praxis-bench-'));
+  try {
+    await cp(playbookDir, join(contentDir, 'processes'), { recursive: true });
+    return await loadDocuments(contentDir);
+  } finally {
+    await rm(contentDir, { recursive: true, force: true });
+  }
+}
+
+/** `query<TAB>expected;expected` lines after a header line. */
+export async function readQueries(file: string): Promise<BenchQuery[]> {
+  const lines = (await readFile(file, 'utf8')).split(/\r?\n/).slice(1);
+  return lines
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const [query = '', expected = ''] = line.split('\t');
+      return { query: query.trim(), expected: expected.split(';').map((path) => path.trim()).filter(Boolean) };
+    });
+}
+
+export function indexOf(documents: readonly BenchDocument[]): SearchIndex {
+  return buildSearchIndex(documents.map((d) => ({ name: d.name, title: d.title, description: d.description, body: d.content })));
+}
+
+export function runQueries(index: SearchIndex, documents: readonly BenchDocument[], queries: readonly BenchQuery[]): QueryOutcome[] {
+  return queries.map((q) => {
+    const paths = searchIndex(index, q.query, { limit: 10 }).map((hit) => (documents[hit.doc] as BenchDocument).path);
+    const position = paths.findIndex((path) => q.expected.includes(path));
+    return { ...q, rank: position < 0 ? null : position + 1, top: paths.slice(0, 3) };
+  });
+}
+
+export function recallAt(outcomes: readonly QueryOutcome[], k: number): number {
+  return outcomes.filter((o) => o.rank !== null && o.rank <= k).length / Math.max(outcomes.length, 1);
+}
+
+export function meanReciprocalRank(outcomes: readonly QueryOutcome[]): number {
+  return outcomes.reduce((sum, o) => sum + (o.rank === null ? 0 : 1 / o.rank), 0) / Math.max(outcomes.length, 1);
+}
+
+function printTable(label: string, outcomes: readonly QueryOutcome[]): void {
+  console.log(`\n${label}`);
+  for (const o of outcomes) {
+    const rank = o.rank === null ? '  -' : String(o.rank).padStart(3);
+    const miss = o.rank === 1 ? '' : `   top: ${o.top.join(', ')}`;
+    console.log(`${rank}  ${o.query.padEnd(52)} ${o.expected[0]}${miss}`);
+  }
+  console.log(`recall@5 ${recallAt(outcomes, 5).toFixed(3)}   MRR@10 ${meanReciprocalRank(outcomes).toFixed(3)}`);
+}
+
+function medianQueryMs(index: SearchIndex, queries: readonly BenchQuery[]): number {
+  const times: number[] = [];
+  for (let round = 0; round < 20; round++) {
+    for (const q of queries) {
+      const start = performance.now();
+      searchIndex(index, q.query);
+      times.push(performance.now() - start);
+    }
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0;
+}
+
+/** Index size, build, parse and query times over a content folder (e.g. a generated scale corpus). */
+async function benchCorpus(contentDir: string): Promise<void> {
+  const documents = await loadDocuments(contentDir);
+  const buildStart = performance.now();
+  const index = indexOf(documents);
+  const buildMs = performance.now() - buildStart;
+  const json = JSON.stringify(index);
+  const parseStart = performance.now();
+  const parsed = JSON.parse(json) as SearchIndex;
+  const parseMs = performance.now() - parseStart;
+  const queries = await readQueries(sharedQueriesFile).catch(() => [{ query: 'code review', expected: [] }]);
+  const cold = performance.now();
+  searchIndex(parsed, queries[0]?.query ?? 'code review');
+  const coldMs = performance.now() - cold;
+  console.log(`${documents.length} documents, ${termCount(index)} terms, index ${(json.length / 1048576).toFixed(2)} MiB JSON ` +
+    `(build ${(buildMs / 1000).toFixed(1)} s), parse ${parseMs.toFixed(1)} ms, first query ${coldMs.toFixed(2)} ms, ` +
+    `median query ${medianQueryMs(parsed, queries).toFixed(3)} ms`);
+}
+
+async function main(): Promise<void> {
+  const corpusFlag = process.argv.indexOf('--corpus');
+  if (corpusFlag >= 0) {
+    const dir = process.argv[corpusFlag + 1];
+    if (dir === undefined) throw new Error('usage: bench-search.ts [--corpus CONTENT_DIR]');
+    return benchCorpus(resolve(dir));
+  }
+  if (!existsSync(playbookDir)) {
+    console.log(`bench:search skipped: ${sharedDir} is absent (it holds the playbook corpus).`);
+    return;
+  }
+  const documents = await loadPlaybook();
+  const index = indexOf(documents);
+  const json = JSON.stringify(index);
+  const parseStart = performance.now();
+  JSON.parse(json);
+  const parseMs = performance.now() - parseStart;
+  const shared = runQueries(index, documents, await readQueries(sharedQueriesFile));
+  const heldOut = existsSync(heldOutQueriesFile) ? runQueries(index, documents, await readQueries(heldOutQueriesFile)) : [];
+  printTable(`shared questions (${shared.length})`, shared);
+  if (heldOut.length > 0) printTable(`held-out questions (${heldOut.length})`, heldOut);
+  const allQueries = [...shared, ...heldOut];
+  console.log(`\n${documents.length} documents, ${termCount(index)} terms, index ${(json.length / 1024).toFixed(0)} KiB JSON, ` +
+    `parse ${parseMs.toFixed(1)} ms, median query ${medianQueryMs(index, allQueries).toFixed(3)} ms`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -1,0 +1,63 @@
+// Just enough Markdown structure for ranking and snippets: headings, prose, code fences, and the
+// link/HTML noise that would otherwise flood the vocabulary with URL fragments.
+
+export interface MarkdownLine {
+  text: string;
+  kind: 'heading' | 'code' | 'prose' | 'blank';
+}
+
+const FENCE = /^\s{0,3}(```|~~~)/;
+const ATX_HEADING = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
+
+/** The body's lines, classified; fenced code is tracked so `# comment` lines in code are not headings. */
+export function classifyLines(body: string): MarkdownLine[] {
+  const lines: MarkdownLine[] = [];
+  let fence: string | null = null;
+  for (const raw of body.split(/\r?\n/)) {
+    const opener = FENCE.exec(raw)?.[1];
+    if (fence !== null) {
+      if (opener === fence) fence = null;
+      lines.push({ text: opener === undefined ? raw : '', kind: 'code' });
+      continue;
+    }
+    if (opener !== undefined) {
+      fence = opener;
+      lines.push({ text: '', kind: 'code' });
+      continue;
+    }
+    const heading = ATX_HEADING.exec(raw);
+    if (heading) lines.push({ text: heading[1] ?? '', kind: 'heading' });
+    else lines.push({ text: raw, kind: raw.trim() === '' ? 'blank' : 'prose' });
+  }
+  return lines;
+}
+
+/** Markdown inline syntax removed: link targets, images' URLs, bare URLs, HTML tags, emphasis. */
+export function plainInline(text: string): string {
+  return text
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/!?\[([^\]]*)\]\[[^\]]*\]/g, '$1')
+    .replace(/^\s*\[[^\]]+\]:\s*\S+.*$/g, '')
+    .replace(/<[^>\n]+>/g, ' ')
+    .replace(/\bhttps?:\/\/\S+/g, ' ')
+    .replace(/[*_`~]+/g, '')
+    .replace(/^\s*(?:[-+*>|]|\d+[.)])\s+/g, '')
+    .replace(/\s*\|\s*/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The texts of the body's `#` headings, in order. */
+export function headingsOf(body: string): string[] {
+  return classifyLines(body)
+    .filter((line) => line.kind === 'heading')
+    .map((line) => plainInline(line.text));
+}
+
+/** The body without its headings (they are a field of their own), as plain text. */
+export function bodyTextOf(body: string): string {
+  return classifyLines(body)
+    .filter((line) => line.kind === 'prose' || line.kind === 'code')
+    .map((line) => plainInline(line.text))
+    .join('\n');
+}

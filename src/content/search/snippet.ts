@@ -1,0 +1,93 @@
+// A short excerpt of a document around where it best matches the query, for search results.
+import { classifyLines, plainInline } from './markdown.ts';
+import { termOf, tokenize, wordsOf, type WordAt } from './tokenize.ts';
+
+const ELLIPSIS = '…';
+const DEFAULT_MAX_LENGTH = 200;
+
+/** The body's headings and prose as one plain-text line (code is not a readable excerpt). */
+function readableText(body: string): string {
+  return classifyLines(body)
+    .filter((line) => line.kind === 'prose' || line.kind === 'heading')
+    .map((line) => plainInline(line.text))
+    .filter((text) => text !== '')
+    .join(' ');
+}
+
+/** The first line of prose, plain; '' when the body has none. */
+function firstProseLine(body: string): string {
+  for (const line of classifyLines(body)) {
+    if (line.kind !== 'prose') continue;
+    const text = plainInline(line.text);
+    if (/[\p{L}\p{N}]/u.test(text)) return text;
+  }
+  return '';
+}
+
+/** The run of matches, at most `budget` characters wide, covering the most distinct terms. */
+function bestMatchWindow(matches: readonly (WordAt & { term: string })[], budget: number): [WordAt, WordAt] | null {
+  let best: [WordAt, WordAt] | null = null;
+  let bestDistinct = 0;
+  let bestCount = 0;
+  const inWindow = new Map<string, number>();
+  let first = 0;
+  for (let last = 0; last < matches.length; last++) {
+    const end = matches[last] as WordAt & { term: string };
+    inWindow.set(end.term, (inWindow.get(end.term) ?? 0) + 1);
+    while (end.end - (matches[first] as WordAt).start > budget) {
+      const dropped = (matches[first++] as WordAt & { term: string }).term;
+      const left = (inWindow.get(dropped) ?? 1) - 1;
+      if (left === 0) inWindow.delete(dropped);
+      else inWindow.set(dropped, left);
+    }
+    const count = last - first + 1;
+    if (inWindow.size > bestDistinct || (inWindow.size === bestDistinct && count > bestCount)) {
+      best = [matches[first] as WordAt, end];
+      bestDistinct = inWindow.size;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/** `text[from, to)` widened or narrowed to whole words, with `…` where text was cut. */
+function excerpt(text: string, from: number, to: number, keepFrom: number, keepTo: number): string {
+  let start = from;
+  if (start > 0 && /\S/.test(text[start - 1] ?? '')) {
+    const space = text.slice(start, keepFrom).search(/\s/);
+    start = space < 0 ? keepFrom : start + space + 1;
+  }
+  let end = to;
+  if (end < text.length && /\S/.test(text[end] ?? '')) {
+    const space = text.slice(keepTo, end).search(/\s\S*$/);
+    end = space < 0 ? keepTo : keepTo + space;
+  }
+  const body = text.slice(start, end).trim();
+  return `${start > 0 ? ELLIPSIS : ''}${body}${end < text.length ? ELLIPSIS : ''}`;
+}
+
+/** At most `maxLength` characters of `text` from its start, cut on a word boundary. */
+function leading(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  return excerpt(text, 0, maxLength - ELLIPSIS.length, 0, 0);
+}
+
+/**
+ * An excerpt of `body` (≤ maxLength characters, on word boundaries, `…` where cut) centred on the
+ * passage that contains the most distinct query terms; the first prose line when nothing matches.
+ */
+export function snippet(body: string, query: string, maxLength = DEFAULT_MAX_LENGTH): string {
+  const wanted = new Set(tokenize(query));
+  const text = readableText(body);
+  const matches = wordsOf(text)
+    .map((word) => ({ ...word, term: termOf(word.word) ?? '' }))
+    .filter((word) => wanted.has(word.term));
+  const budget = maxLength - 2 * ELLIPSIS.length;
+  const window = bestMatchWindow(matches, budget);
+  if (window === null || budget <= 0) return leading(firstProseLine(body), maxLength);
+  const [first, last] = window;
+  const centre = Math.round((first.start + last.end) / 2);
+  const from = Math.max(0, Math.min(centre - Math.floor(budget / 2), text.length - budget));
+  const to = Math.min(text.length, from + budget);
+  return excerpt(text, from, to, first.start, last.end);
+}

@@ -1,0 +1,70 @@
+// Text → index terms. Shared by the build and the Worker query path, so pure JS only.
+import { stemmer } from 'stemmer';
+import { STOP_WORDS } from './stop-words.ts';
+
+/** A word as it appears in the text, with where it starts, for snippets. */
+export interface WordAt {
+  word: string;
+  start: number;
+  end: number;
+}
+
+// Letters/digits, plus a trailing run of `#`/`+` so "C#", "F#" and "C++" stay themselves.
+const WORD = /[\p{L}\p{N}]+(?:[#+]+(?![\p{L}\p{N}]))?/gu;
+// Apostrophes inside words are dropped ("don't" → "dont", "team's" → "teams") rather than split.
+const INNER_APOSTROPHE = /(?<=\p{L})['’](?=\p{L})/gu;
+const COMBINING_MARKS = /\p{M}+/gu;
+
+/** Every word of `text` with its offsets in `text` (lowercased, not stemmed, stop words kept). */
+export function wordsOf(text: string): WordAt[] {
+  const words: WordAt[] = [];
+  // Lowercase per word, not the whole text, so offsets always point into the original.
+  for (const match of text.matchAll(WORD)) {
+    words.push({ word: match[0].toLowerCase(), start: match.index, end: match.index + match[0].length });
+  }
+  return words;
+}
+
+/** A lowercased word without accents or apostrophes, or null when it is a stop word or noise. */
+function plainWord(word: string): string | null {
+  const plain = word.normalize('NFKD').replace(COMBINING_MARKS, '').replace(INNER_APOSTROPHE, '');
+  if (STOP_WORDS.has(plain)) return null;
+  // Single letters are initials and list markers ("e.g.") — except language names like "c#".
+  if (plain.length < 2 && !/\d/.test(plain)) return null;
+  return plain;
+}
+
+/** The index term for one lowercased word, or null when it is a stop word or noise. */
+export function termOf(word: string): string | null {
+  const plain = plainWord(word);
+  if (plain === null) return null;
+  // Porter mangles tokens with digits ("e2e" → "e2"); they are identifiers, keep them whole.
+  return /\d|[#+]$/.test(plain) ? plain : stemmer(plain);
+}
+
+/** Normalised, stemmed terms of `text` in order, stop words removed. */
+export function tokenize(text: string): string[] {
+  return termsOf(text, termOf);
+}
+
+/**
+ * Unstemmed terms, marked with a leading "=" so they never collide with stems. Stemming conflates
+ * "logging" with "log" and "structured" with "structuring"; exact forms let the word the user
+ * typed outrank its relatives.
+ */
+export function exactTerms(text: string): string[] {
+  return termsOf(text, (word) => {
+    const plain = plainWord(word);
+    return plain === null ? null : `=${plain}`;
+  });
+}
+
+function termsOf(text: string, toTerm: (word: string) => string | null): string[] {
+  const joined = text.replace(INNER_APOSTROPHE, '');
+  const terms: string[] = [];
+  for (const { word } of wordsOf(joined)) {
+    const term = toTerm(word);
+    if (term !== null) terms.push(term);
+  }
+  return terms;
+}

@@ -1,0 +1,167 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  buildSearchIndex, searchIndex, snippet, tokenize, type IndexableDoc,
+} from '../../src/content/search/index.ts';
+import {
+  indexOf, loadPlaybook, playbookDir, readQueries, recallAt, runQueries, sharedQueriesFile,
+} from '../../scripts/bench-search.ts';
+
+const FILLER = 'Teams agree on conventions early and revisit them when the project changes shape.';
+
+function doc(name: string, fields: Partial<IndexableDoc> = {}): IndexableDoc {
+  return { name, title: name, description: '', body: `${FILLER}\n\n${FILLER}`, ...fields };
+}
+
+/** Names of the hits for `query`, best first. */
+function ranked(docs: IndexableDoc[], query: string, limit?: number): string[] {
+  return searchIndex(buildSearchIndex(docs), query, { limit }).map((hit) => (docs[hit.doc] as IndexableDoc).name);
+}
+
+describe('tokenize', () => {
+  it('lowercases, splits on punctuation and stems with Porter', () => {
+    expect(tokenize('Code-Reviews, CODE reviewing!')).toEqual(['code', 'review', 'code', 'review']);
+    expect(tokenize('testing tests tested')).toEqual(['test', 'test', 'test']);
+  });
+
+  it('drops the stop words of natural-language questions', () => {
+    expect(tokenize('How do I write a good commit message?')).toEqual(['write', 'good', 'commit', 'messag']);
+    expect(tokenize('what is the')).toEqual([]);
+  });
+
+  it('keeps language names and identifiers whole', () => {
+    expect(tokenize('C# and C++ e2e tests')).toEqual(['c#', 'c++', 'e2e', 'test']);
+  });
+
+  it("joins apostrophes instead of splitting words and ignores accents", () => {
+    expect(tokenize("team's café")).toEqual(tokenize('teams cafe'));
+  });
+});
+
+describe('searchIndex ranking', () => {
+  it('ranks a title match above a body-only match, however often the body repeats the word', () => {
+    const docs = [
+      doc('body-only', { title: 'Guide', body: `${'Kubernetes clusters need Kubernetes care. '.repeat(20)}\n${FILLER}` }),
+      doc('in-title', { title: 'Kubernetes' }),
+    ];
+    expect(ranked(docs, 'kubernetes')).toEqual(['in-title', 'body-only']);
+  });
+
+  it('ranks description above headings above body', () => {
+    // Every document has a description and headings, as real ones do, so lengths are comparable.
+    const docs = [
+      doc('body', { title: 'One', description: 'How we work.', body: `## Practice\n${FILLER}\nWe rotate secrets monthly.` }),
+      doc('heading', { title: 'Two', description: 'How we work.', body: `## Secrets\n${FILLER}\nWe rotate them monthly.` }),
+      doc('description', { title: 'Three', description: 'How we keep secrets.', body: `## Practice\n${FILLER}\nWe rotate them monthly.` }),
+    ];
+    const hits = searchIndex(buildSearchIndex(docs), 'secrets');
+    expect(hits.map((hit) => (docs[hit.doc] as IndexableDoc).name)).toEqual(['description', 'heading', 'body']);
+    expect(new Set(hits.map((hit) => hit.score)).size).toBe(3); // ordered by score, not by a tie-break
+  });
+
+  it('orders a small handbook sensibly', () => {
+    const docs = [
+      doc('observability-logging', { title: 'Logging', description: 'Structured logs with correlation ids.' }),
+      doc('design-decision-log', { title: 'Design Decision Log', body: 'Record each decision in the log with its context.' }),
+      doc('code-reviews', { title: 'Code Reviews', body: 'Every pull request gets a code review before merge.' }),
+      doc('code-reviews-recipes-go', { title: 'Go Code Reviews', body: 'Run gofmt and go vet before asking for review.' }),
+      doc('source-control-naming-branches', { title: 'Naming Branches', body: 'Use feature/ and bugfix/ prefixes for branches.' }),
+    ];
+    expect(ranked(docs, 'go code review').slice(0, 2)).toEqual(['code-reviews-recipes-go', 'code-reviews']);
+    expect(ranked(docs, 'logging')[0]).toBe('observability-logging');
+    expect(ranked(docs, 'how should we name our branches?')[0]).toBe('source-control-naming-branches');
+  });
+
+  it('breaks ties by name, whatever the input order', () => {
+    const twin = { title: 'Identical', description: 'Identical words', body: 'Identical body' };
+    expect(ranked([doc('b-twin', twin), doc('a-twin', twin)], 'identical')).toEqual(['a-twin', 'b-twin']);
+  });
+});
+
+describe('searchIndex scores and limits', () => {
+  const docs = Array.from({ length: 60 }, (_, i) => doc(`doc-${String(i).padStart(2, '0')}`, {
+    title: `Deployment ${i}`, body: `${FILLER}\nDeployment notes ${'rollback '.repeat(i % 5)}\n`,
+  }));
+  const index = buildSearchIndex(docs);
+
+  it('keeps scores in (0, 1], sorted best first', () => {
+    const hits = searchIndex(index, 'deployment rollback');
+    for (const hit of hits) expect(hit.score).toBeGreaterThan(0);
+    for (const hit of hits) expect(hit.score).toBeLessThanOrEqual(1);
+    const scores = hits.map((hit) => hit.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  it('scores a partial answer lower than a full one, so scores compare across queries', () => {
+    const small = buildSearchIndex([doc('kubernetes', { title: 'Kubernetes' }), doc('other', { title: 'Helm charts' })]);
+    const full = searchIndex(small, 'kubernetes')[0]?.score ?? 0;
+    const partial = searchIndex(small, 'kubernetes terraform')[0]?.score ?? 1;
+    expect(full).toBeGreaterThan(0.5);
+    expect(partial).toBeLessThan(full);
+    expect(searchIndex(small, 'kubernetes helm')[0]?.score).toBeLessThan(1);
+  });
+
+  it('returns at most 50 hits by default, and honours a smaller limit', () => {
+    expect(searchIndex(index, 'deployment')).toHaveLength(50);
+    expect(searchIndex(index, 'deployment', { limit: 3 })).toHaveLength(3);
+    expect(searchIndex(index, 'deployment', { limit: 3 })).toEqual(searchIndex(index, 'deployment').slice(0, 3));
+  });
+
+  it('returns nothing for an empty, stop-word-only or unknown query', () => {
+    expect(searchIndex(index, '')).toEqual([]);
+    expect(searchIndex(index, 'how do I do it?')).toEqual([]);
+    expect(searchIndex(index, 'zanzibar')).toEqual([]);
+  });
+
+  it('builds the same JSON for the same input and survives a JSON round trip', () => {
+    expect(JSON.stringify(buildSearchIndex(docs))).toBe(JSON.stringify(index));
+    const parsed = JSON.parse(JSON.stringify(index)) as typeof index;
+    expect(searchIndex(parsed, 'deployment rollback')).toEqual(searchIndex(index, 'deployment rollback'));
+  });
+
+  it('maps hits back to input positions, whatever the input order', () => {
+    const reversed = [...docs].reverse();
+    const names = (list: IndexableDoc[]) => searchIndex(buildSearchIndex(list), 'rollback').map((h) => (list[h.doc] as IndexableDoc).name);
+    expect(names(reversed)).toEqual(names(docs));
+  });
+});
+
+describe('snippet', () => {
+  const before = 'Teams write documentation so that newcomers can find their way around quickly. '.repeat(6);
+  const after = 'Everything else in this guide covers tooling, templates and review habits. '.repeat(6);
+  const body = `# Guide\n\n${before}A correlation ID ties every log line of one request together across services. ${after}`;
+
+  it('centres on the match, within the length, cut on word boundaries with ellipses', () => {
+    const text = snippet(body, 'what is a correlation id');
+    expect(text.length).toBeLessThanOrEqual(200);
+    expect(text).toContain('correlation ID');
+    expect(text.startsWith('…')).toBe(true);
+    expect(text.endsWith('…')).toBe(true);
+    const words = new Set(body.split(/\s+/));
+    for (const word of text.replace(/…/g, '').trim().split(/\s+/)) expect(words).toContain(word);
+  });
+
+  it('honours a custom length', () => {
+    const text = snippet(body, 'correlation', 80);
+    expect(text.length).toBeLessThanOrEqual(80);
+    expect(text).toContain('correlation');
+  });
+
+  it('falls back to the first prose line when nothing matches', () => {
+    expect(snippet('# Title\n\n## Why\n\nShort first paragraph.\n\nMore.', 'kubernetes')).toBe('Short first paragraph.');
+    expect(snippet(`# Title\n\n${before}`, 'kubernetes').length).toBeLessThanOrEqual(200);
+  });
+
+  it('returns a short body whole, without ellipses, and strips Markdown noise', () => {
+    expect(snippet('Use **[git lfs](https://git-lfs.com)** for large files.', 'git lfs')).toBe('Use git lfs for large files.');
+  });
+});
+
+describe.skipIf(!existsSync(playbookDir))('playbook benchmark (needs ../shared)', () => {
+  it('finds every shared question\'s expected file in the top 5', async () => {
+    const documents = await loadPlaybook();
+    const outcomes = runQueries(indexOf(documents), documents, await readQueries(sharedQueriesFile));
+    expect(outcomes.filter((o) => o.rank === null || o.rank > 5).map((o) => o.query)).toEqual([]);
+    expect(recallAt(outcomes, 5)).toBe(1);
+  });
+});
