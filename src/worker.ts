@@ -1,5 +1,5 @@
 // The Praxis Worker: middleware order and routes only.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { readAuthConfig, type AuthEnv } from './auth/config.ts';
 import type { ContentEnv } from './content/store.ts';
@@ -8,6 +8,7 @@ import { hostAndOriginGuard, requestSizeLimit } from './http/guards.ts';
 import { healthResponse } from './http/health.ts';
 import { internalErrorResponse } from './http/internal-error.ts';
 import { mcpResponse } from './http/mcp-route.ts';
+import { protectedResourceMetadataResponse } from './http/protected-resource-metadata.ts';
 
 export type Env = ContentEnv & AuthEnv & HttpEnv;
 
@@ -31,12 +32,22 @@ app.use('/mcp', requestSizeLimit);
 
 app.all('/mcp', (c) => {
   const auth = readAuthConfig(c.env);
-  if (!auth.ok) {
-    console.error(JSON.stringify({ event: 'misconfigured', message: auth.message }));
-    return c.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'This Praxis endpoint is misconfigured; its operators have been told why in the log.' } }, 500);
-  }
+  if (!auth.ok) return misconfigured(c, auth.message);
   return mcpResponse(c, auth.config);
 });
+
+// RFC 9728 discovery for OAuth-capable clients: the root document and the path-inserted one for /mcp.
+for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/*']) {
+  app.all(path, (c) => {
+    const auth = readAuthConfig(c.env);
+    return auth.ok ? protectedResourceMetadataResponse(c, auth.config) : misconfigured(c, auth.message);
+  });
+}
+
+function misconfigured(c: Context, message: string): Response {
+  console.error(JSON.stringify({ event: 'misconfigured', message }));
+  return c.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'This Praxis endpoint is misconfigured; its operators have been told why in the log.' } }, 500);
+}
 
 app.notFound((c) => c.json({ error: 'NOT_FOUND', message: `No route ${c.req.method} ${new URL(c.req.url).pathname}. MCP is served at /mcp, health at /healthz.` }, 404));
 

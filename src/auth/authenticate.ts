@@ -1,35 +1,80 @@
-// Request → Principal, or the reason it is refused. One function per mode; SSO modes slot in beside them.
+// Request → Principal, or the reason it is refused. One function per kind of credential; the mode
+// decides which are accepted (auto: chosen by the token's issuer).
+import { groupsOf, scopesOf } from './claims.ts';
+import { claimedIssuer, verifyCloudToken } from './cloud-token.ts';
 import type { AuthConfig } from './config.ts';
-import { verifyLocalToken } from './local-token.ts';
+import { LOCAL_ISSUER, verifyLocalToken } from './local-token.ts';
 import { ANONYMOUS_DEVELOPER, type Principal } from './principal.ts';
+import { isLoopbackHostname } from './url-rules.ts';
 
 export type AuthFailureCode = 'AUTHENTICATION_REQUIRED' | 'AUTHENTICATION_FAILED';
 
-export type AuthOutcome =
-  | { ok: true; principal: Principal }
-  | { ok: false; status: 401 | 403; code: AuthFailureCode; message: string; tokenGiven: boolean };
+export interface AuthRefusal {
+  ok: false;
+  status: 401 | 403 | 503;
+  code: AuthFailureCode;
+  /** For the client: says what to do, never echoes the token. */
+  message: string;
+  /** RFC 6750 error for WWW-Authenticate; absent when no credential was presented. */
+  oauthError?: 'invalid_token' | 'insufficient_scope';
+  retryAfterS?: number;
+  /** Known when the token was valid but not sufficient (audit lines only). */
+  subject?: string;
+}
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+export type AuthOutcome = { ok: true; principal: Principal } | AuthRefusal;
 
 export async function authenticate(request: Request, config: AuthConfig): Promise<AuthOutcome> {
   if (config.mode === 'off') return admitWithoutAuth(request);
   const token = bearerToken(request.headers.get('authorization'));
   if (token === undefined) {
-    return { ok: false, status: 401, code: 'AUTHENTICATION_REQUIRED', tokenGiven: false, message: 'This endpoint needs a bearer token: send Authorization: Bearer <token> (local development: run `praxis token`).' };
+    const hint = config.mode === 'local' ? ' (local development: run `praxis token`)' : ' from your identity provider (see this server\'s /.well-known/oauth-protected-resource)';
+    return { ok: false, status: 401, code: 'AUTHENTICATION_REQUIRED', message: `This endpoint needs a bearer token: send Authorization: Bearer <token>${hint}.` };
   }
-  if (token === null) {
-    return { ok: false, status: 401, code: 'AUTHENTICATION_FAILED', tokenGiven: true, message: 'The Authorization header must have the form: Bearer <token>.' };
-  }
+  if (token === null) return invalidToken('The Authorization header must have the form: Bearer <token>.');
+  const local = config.mode === 'local' || (config.mode === 'auto' && claimedIssuer(token) === LOCAL_ISSUER);
+  const outcome = local ? await localPrincipal(token, config) : await cloudPrincipal(token, config);
+  if (!outcome.ok) return outcome;
+  return requireScopes(outcome.principal, config.cloud?.requiredScopes ?? []);
+}
+
+async function localPrincipal(token: string, config: AuthConfig): Promise<AuthOutcome> {
   const check = await verifyLocalToken(token, config.localSecret!);
-  if (!check.ok) return { ok: false, status: 401, code: 'AUTHENTICATION_FAILED', tokenGiven: true, message: `Invalid token: ${check.reason}.` };
+  if (!check.ok) return invalidToken(`Invalid token: ${check.reason}.`);
   return { ok: true, principal: { subject: check.subject, groups: [], scopes: check.scopes, via: 'local' } };
 }
 
+async function cloudPrincipal(token: string, config: AuthConfig): Promise<AuthOutcome> {
+  const cloud = config.cloud!;
+  const check = await verifyCloudToken(token, cloud);
+  if (check.ok) {
+    const { payload } = check;
+    return { ok: true, principal: { subject: payload.sub!, groups: groupsOf(payload, cloud.groupsClaim), scopes: scopesOf(payload), via: 'cloud' } };
+  }
+  if (check.unavailable) {
+    console.error(JSON.stringify({ event: 'identity_provider_unavailable', reason: check.reason }));
+    return { ok: false, status: 503, code: 'AUTHENTICATION_FAILED', retryAfterS: check.retryAfterS, message: `The identity provider could not be reached to verify the token; retry in ${check.retryAfterS} seconds.` };
+  }
+  return invalidToken(`Invalid token: ${check.reason}.`);
+}
+
+/** Local development tokens carry praxis:read, which is not an identity provider's scope: they are exempt. */
+function requireScopes(principal: Principal, required: string[]): AuthOutcome {
+  if (principal.via !== 'cloud') return { ok: true, principal };
+  const missing = required.filter((scope) => !principal.scopes.includes(scope));
+  if (!missing.length) return { ok: true, principal };
+  return {
+    ok: false, status: 403, code: 'AUTHENTICATION_FAILED', oauthError: 'insufficient_scope', subject: principal.subject,
+    message: `The token lacks the scope(s) ${missing.join(' ')}; request a token with scope "${required.join(' ')}".`,
+  };
+}
+
+const invalidToken = (message: string): AuthRefusal => ({ ok: false, status: 401, code: 'AUTHENTICATION_FAILED', oauthError: 'invalid_token', message });
+
 /** `off` exists for protocol testing on a developer's machine; anywhere else it would be an open door. */
 function admitWithoutAuth(request: Request): AuthOutcome {
-  const host = new URL(request.url).hostname;
-  if (!LOOPBACK_HOSTS.has(host)) {
-    return { ok: false, status: 403, code: 'AUTHENTICATION_FAILED', tokenGiven: false, message: 'Auth mode off is only served on loopback (localhost); configure PRAXIS_AUTH_MODE for this deployment.' };
+  if (!isLoopbackHostname(new URL(request.url).hostname)) {
+    return { ok: false, status: 403, code: 'AUTHENTICATION_FAILED', message: 'Auth mode off is only served on loopback (localhost); configure PRAXIS_AUTH_MODE for this deployment.' };
   }
   return { ok: true, principal: { ...ANONYMOUS_DEVELOPER, via: 'off' } };
 }

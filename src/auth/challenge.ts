@@ -1,14 +1,25 @@
-// The HTTP answer to a refused request: status, WWW-Authenticate (RFC 6750) and spec 000's JSON body.
-import type { AuthOutcome } from './authenticate.ts';
+// The HTTP answer to a refused request: status, WWW-Authenticate (RFC 6750 + RFC 9728's
+// resource_metadata, so OAuth-capable clients can find the authorization server) and spec 000's body.
+import type { AuthRefusal } from './authenticate.ts';
+import type { AuthConfig } from './config.ts';
+import { resourceMetadataUrl } from './resource-metadata.ts';
 
-type Refusal = Extract<AuthOutcome, { ok: false }>;
-
-export function refusalResponse(refusal: Refusal): Response {
-  const params = ['realm="praxis"'];
-  if (refusal.tokenGiven) params.push(refusal.status === 403 ? 'error="insufficient_scope"' : 'error="invalid_token"');
-  params.push(`error_description="${refusal.message.replace(/["\\]/g, "'")}"`);
-  return Response.json(
-    { error: refusal.code, message: refusal.message },
-    { status: refusal.status, headers: { 'WWW-Authenticate': `Bearer ${params.join(', ')}`, 'Cache-Control': 'no-store' } },
-  );
+export function refusalResponse(refusal: AuthRefusal, config: AuthConfig): Response {
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if (refusal.status === 503) headers['Retry-After'] = String(refusal.retryAfterS ?? 10);
+  else headers['WWW-Authenticate'] = bearerChallenge(refusal, config);
+  return Response.json({ error: refusal.code, message: refusal.message }, { status: refusal.status, headers });
 }
+
+function bearerChallenge(refusal: AuthRefusal, config: AuthConfig): string {
+  const params: Array<[string, string]> = [['realm', 'praxis']];
+  if (config.cloud) {
+    params.push(['resource_metadata', resourceMetadataUrl(config.cloud)]);
+    if (config.cloud.requiredScopes.length) params.push(['scope', config.cloud.requiredScopes.join(' ')]);
+  }
+  if (refusal.oauthError) params.push(['error', refusal.oauthError], ['error_description', refusal.message]);
+  return `Bearer ${params.map(([name, value]) => `${name}="${quoted(value)}"`).join(', ')}`;
+}
+
+/** RFC 7230 quoted-string: escape backslash and quote, drop what a header cannot carry. */
+const quoted = (value: string): string => value.replace(/[\\"]/g, '\\$&').replace(/[^\x20-\x7E]/g, ' ');

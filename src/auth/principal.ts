@@ -3,11 +3,11 @@ export interface Principal {
   subject: string;
   groups: string[];
   scopes: string[];
-  /** Which auth mode admitted the request (for audit lines). */
-  via: AuthMode;
+  /** Which kind of credential admitted the request (for audit lines). */
+  via: 'local' | 'cloud' | 'off';
 }
 
-export type AuthMode = 'local' | 'off';
-export const AUTH_MODES: readonly AuthMode[] = ['local', 'off'];
+export type AuthMode = 'local' | 'cloud' | 'auto' | 'off';
+export const AUTH_MODES: readonly AuthMode[] = ['local', 'cloud', 'auto', 'off'];
 
 export const ANONYMOUS_DEVELOPER: Omit<Principal, 'via'> = { subject: 'anonymous (auth off)', groups: [], scopes: [] };

@@ -6,14 +6,16 @@ import { refusalResponse } from '../auth/challenge.ts';
 import type { AuthConfig } from '../auth/config.ts';
 import { currentBundle, type ContentEnv } from '../content/store.ts';
 import { createPraxisServer } from '../mcp/server.ts';
+import { audit, requestedOperation } from './audit.ts';
 import { MAX_REQUEST_BYTES } from './guards.ts';
 
 export async function mcpResponse(c: Context<{ Bindings: ContentEnv }>, auth: AuthConfig): Promise<Response> {
   const started = Date.now();
+  const tool = await requestedOperation(c.req.raw);
   const outcome = await authenticate(c.req.raw, auth);
   if (!outcome.ok) {
-    audit({ subject: null, outcome: outcome.code, status: outcome.status, ms: Date.now() - started });
-    return refusalResponse(outcome);
+    audit({ subject: outcome.subject ?? null, tool, outcome: outcome.oauthError ?? (outcome.status === 503 ? 'identity_provider_unavailable' : outcome.code), status: outcome.status, ms: Date.now() - started });
+    return refusalResponse(outcome, auth);
   }
   const bundle = await currentBundle(c.env);
   if (!bundle) {
@@ -25,11 +27,6 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv }>, auth: Au
     onerror: (error) => console.error(JSON.stringify({ event: 'mcp_error', subject: outcome.principal.subject, error: error.message })),
   });
   const response = await handler.fetch(c.req.raw);
-  audit({ subject: outcome.principal.subject, outcome: 'served', status: response.status, version: bundle.pointer.version, ms: Date.now() - started });
+  audit({ subject: outcome.principal.subject, via: outcome.principal.via, tool, outcome: 'served', status: response.status, version: bundle.pointer.version, ms: Date.now() - started });
   return response;
-}
-
-/** One line per request for the audit trail: who, what happened — never the token. */
-function audit(fields: Record<string, unknown>): void {
-  console.log(JSON.stringify({ event: 'mcp_request', ...fields }));
 }

@@ -33,7 +33,7 @@ describe.each(['modern', 'legacy'] as const)('document tools over the %s protoco
       const tool = tools.find((candidate) => candidate.name === name)!;
       const { $schema, ...input } = tool.inputSchema as Record<string, unknown>;
       expect(input).toEqual(specTool(name).inputSchema);
-      expect(tool.description).toBe((spec.tools.find((candidate) => candidate.name === name) as { description: string }).description);
+      expect(tool.description).toBe(specTool(name).description);
       expect(tool.outputSchema).toMatchObject({ [name === 'get_process' ? 'oneOf' : 'type']: expect.anything() });
     }
   });

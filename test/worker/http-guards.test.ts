@@ -1,5 +1,5 @@
 // What the Worker refuses before any MCP work, and the JSON-RPC errors of spec 004, in workerd.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { issueLocalToken } from '../../src/auth/local-token.ts';
 import { MCP_URL, callWorker, publishFixture, rpc, rpcMessage, token, unpublish } from './helpers.ts';
 
@@ -80,7 +80,7 @@ describe('request guards', () => {
     const version = await publishFixture();
     const ok = await callWorker(new Request('http://localhost/healthz'));
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ status: 'ok', version, documents: 9 });
+    expect(await ok.json()).toMatchObject({ status: 'ok', version, documents: inject('fixtureBundle').pointer.documentCount });
     await unpublish();
     const empty = await callWorker(new Request('http://localhost/healthz'));
     expect(empty.status).toBe(503);
