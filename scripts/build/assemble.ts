@@ -2,8 +2,10 @@
 import { createHash } from 'node:crypto';
 import { BUNDLE_SCHEMA, type DocumentEntry, type KindSection, type Manifest, type Pointer } from '../../src/content/bundle.ts';
 import { documentKinds } from '../../src/content/kinds.ts';
-import { buildSearchIndex } from '../../src/content/search/index.ts';
+import { buildSearchIndex, storeSearchIndex } from '../../src/content/search/index.ts';
 import type { CompiledDocument } from './parse-document.ts';
+import { assembleKnowledge } from './knowledge/assemble.ts';
+import type { CompiledKnowledge } from './knowledge/compile.ts';
 
 export interface Bundle {
   pointer: Pointer;
@@ -16,7 +18,7 @@ export interface Provenance {
   builtAt: string;
 }
 
-export function assembleBundle(documents: CompiledDocument[], provenance: Provenance): Bundle {
+export function assembleBundle(documents: CompiledDocument[], provenance: Provenance, knowledge?: CompiledKnowledge): Bundle {
   const objects = new Map<string, string>();
   const put = (text: string): string => {
     const hash = sha256(text);
@@ -28,7 +30,7 @@ export function assembleBundle(documents: CompiledDocument[], provenance: Proven
     const ofKind = documents.filter((document) => document.kind === kind).sort((a, b) => a.name.localeCompare(b.name));
     kinds[kind] = kindSection(kind, ofKind, put);
   }
-  const manifest: Manifest = { schema: BUNDLE_SCHEMA, kinds };
+  const manifest: Manifest = { schema: BUNDLE_SCHEMA, kinds, ...(knowledge ? { knowledge: assembleKnowledge(knowledge, put) } : {}) };
   const manifestHash = put(JSON.stringify(manifest));
   const pointer: Pointer = {
     schema: BUNDLE_SCHEMA,
@@ -51,7 +53,7 @@ function kindSection(kind: string, documents: CompiledDocument[], put: (text: st
     ...(document.access ? { access: document.access } : {}),
   }));
   const index = buildSearchIndex(documents.map(({ name, title, description, content }) => ({ name, title, description, body: content })));
-  return { documents: entries, index: put(JSON.stringify(index)) };
+  return { documents: entries, index: storeSearchIndex(index, put) };
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');

@@ -5,6 +5,7 @@
 // forever. Document bodies are separate objects so a search never loads them all.
 import type { DocumentKind } from './kinds.ts';
 import type { SearchIndex } from './search/index.ts';
+import type { KnowledgeSections } from './sections.ts';
 
 export const BUNDLE_SCHEMA = 1;
 export const POINTER_KEY = 'praxis:pointer';
@@ -42,6 +43,28 @@ export interface KindSection {
 export interface Manifest {
   schema: typeof BUNDLE_SCHEMA;
   kinds: Record<DocumentKind, KindSection>;
+  /** Templates, frameworks, graph, context, wiki, prompts; absent in bundles built before them. */
+  knowledge?: KnowledgeSections;
+}
+
+/** Version records, written by `praxis publish` before the pointer flips; `praxis versions`, `rollback` and `gc` read them. */
+export const VERSION_KEY_PREFIX = 'praxis:version:';
+export const versionKey = (version: string): string => `${VERSION_KEY_PREFIX}${version}`;
+/** Every recorded version, oldest first: one read lists them all. */
+export const VERSIONS_INDEX_KEY = 'praxis:versions';
+
+/** A published version: the pointer it is served with plus who, when and how big. */
+export interface VersionRecord extends Pointer {
+  author: string | null;
+  publishedAt: string;
+  objects: { count: number; bytes: number };
+  /** Object hash of a JSON array of this version's objects that its manifest does not name (absent when none). */
+  extraObjects?: string;
+}
+
+export interface VersionsIndex {
+  schema: typeof BUNDLE_SCHEMA;
+  versions: VersionRecord[];
 }
 
 export type { SearchIndex };

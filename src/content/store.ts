@@ -4,7 +4,7 @@
 import { POINTER_KEY, type DocumentEntry, type Manifest, type Pointer } from './bundle.ts';
 import type { DocumentKind } from './kinds.ts';
 import { readObject } from './objects.ts';
-import type { SearchIndex } from './search/index.ts';
+import { searcherOf, type Searcher, type StoredIndex, type TermTable } from './search/index.ts';
 
 export interface ContentEnv {
   CONTENT: KVNamespace;
@@ -15,8 +15,13 @@ export interface LoadedBundle {
   pointer: Pointer;
   manifest: Manifest;
   documents(kind: DocumentKind): DocumentEntry[];
-  index(kind: DocumentKind): Promise<SearchIndex>;
+  /** The kind's search, loading the index head once and its term shards as queries need them. */
+  searcher(kind: DocumentKind): Promise<Searcher>;
   body(entry: DocumentEntry): Promise<string>;
+  /** Any object of this bundle by hash (template, record, prompt bodies…), loaded on demand. */
+  text(hash: string): Promise<string>;
+  /** A JSON object of this bundle (graph index, record search index), parsed once per isolate and version. */
+  json<T>(hash: string): Promise<T>;
 }
 
 const DEFAULT_POINTER_TTL_MS = 5000;
@@ -50,22 +55,34 @@ async function currentPointer(env: ContentEnv, now: number): Promise<Pointer | n
 
 async function loadBundle(kv: KVNamespace, pointer: Pointer): Promise<LoadedBundle> {
   const manifest = JSON.parse(await readObject(kv, pointer.manifest)) as Manifest;
-  const indexes = new Map<DocumentKind, Promise<SearchIndex>>();
+  const indexes = new Map<DocumentKind, Promise<Searcher>>();
+  const parsedObjects = new Map<string, Promise<unknown>>();
+  function json<T>(hash: string): Promise<T> {
+    let parsed = parsedObjects.get(hash);
+    if (!parsed) {
+      parsed = readObject(kv, hash).then((text) => JSON.parse(text) as unknown);
+      parsedObjects.set(hash, parsed);
+      parsed.catch(() => parsedObjects.delete(hash));
+    }
+    return parsed as Promise<T>;
+  }
   const section = (kind: DocumentKind) => manifest.kinds[kind] ?? { documents: [], index: '' };
   return {
     pointer,
     manifest,
     documents: (kind) => section(kind).documents,
-    index(kind) {
+    searcher(kind) {
       let index = indexes.get(kind);
       if (!index) {
-        index = readObject(kv, section(kind).index).then((text) => JSON.parse(text) as SearchIndex);
+        index = json<StoredIndex>(section(kind).index).then((stored) => searcherOf(stored, (hash) => json<TermTable>(hash)));
         indexes.set(kind, index);
         index.catch(() => indexes.delete(kind));
       }
       return index;
     },
     body: (entry) => readObject(kv, entry.body),
+    text: (hash) => readObject(kv, hash),
+    json,
   };
 }
 

@@ -8,6 +8,7 @@ import { currentBundle, type ContentEnv } from '../content/store.ts';
 import { createPraxisServer } from '../mcp/server.ts';
 import { audit, requestedOperation } from './audit.ts';
 import { MAX_REQUEST_BYTES } from './guards.ts';
+import { wantsLegacyResourceNotFound, withResourceNotFoundCode } from './resource-not-found-code.ts';
 
 export async function mcpResponse(c: Context<{ Bindings: ContentEnv }>, auth: AuthConfig): Promise<Response> {
   const started = Date.now();
@@ -26,7 +27,9 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv }>, auth: Au
     responseMode: 'json',
     onerror: (error) => console.error(JSON.stringify({ event: 'mcp_error', subject: outcome.principal.subject, error: error.message })),
   });
-  const response = await handler.fetch(c.req.raw);
+  const legacyResourceErrors = await wantsLegacyResourceNotFound(c.req.raw, tool);
+  const served = await handler.fetch(c.req.raw);
+  const response = legacyResourceErrors ? await withResourceNotFoundCode(served) : served;
   audit({ subject: outcome.principal.subject, via: outcome.principal.via, tool, outcome: 'served', status: response.status, version: bundle.pointer.version, ms: Date.now() - started });
   return response;
 }

@@ -29,7 +29,7 @@ export function documentList(kind: DocumentKind, entries: DocumentEntry[], prove
 
 export interface RankedEntry { entry: DocumentEntry; score: number; snippet: string }
 
-export function searchResults(kind: DocumentKind, query: string, ranked: RankedEntry[], total: number, provenance: Provenance) {
+export function searchResults(kind: DocumentKind, query: string, ranked: RankedEntry[], total: number, provenance: Provenance, nextCursor?: string) {
   const results = ranked.map(({ entry, score, snippet }) => ({
     name: entry.name,
     title: entry.title,
@@ -44,8 +44,14 @@ export function searchResults(kind: DocumentKind, query: string, ranked: RankedE
     count: results.length,
     [`total_${kind}`]: total,
     ...(results.length ? {} : { message: `No ${kind} matched '${query}'. Try fewer or different words, or list_${kind} to browse.` }),
+    ...(nextCursor === undefined ? {} : { next_cursor: nextCursor }),
     ...provenance,
   };
+}
+
+/** A cursor the search tools cannot use: a tool error telling the agent what to do instead. */
+export function invalidCursor(message: string, provenance: Provenance) {
+  return { error: 'INVALID_CURSOR', message, ...provenance };
 }
 
 /** Scores travel as 0..1 with 4 decimals: enough to order, short to read. */

@@ -97,6 +97,7 @@ export function searchOutputSchema(kind: DocumentKind) {
       count: { type: 'integer', description: 'Number of results returned', minimum: 0, maximum: 50 },
       [`total_${plural}`]: { type: 'integer', description: `Total number of ${plural} searched`, minimum: 0 },
       message: { type: 'string', description: 'Optional message (e.g., when no matches found)' },
+      next_cursor: { type: 'string', description: "Present when more results exist: pass it as 'cursor' with the same query for the next page" },
       ...provenance,
     },
     required: ['results', 'query', 'count', `total_${plural}`],

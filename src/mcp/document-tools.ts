@@ -6,13 +6,16 @@ import { isVisible } from '../content/access.ts';
 import type { DocumentEntry } from '../content/bundle.ts';
 import { DOCUMENT_KINDS, type DocumentKind } from '../content/kinds.ts';
 import { normalizeName } from '../content/names.ts';
-import { searchIndex, snippet } from '../content/search/index.ts';
+import { snippet } from '../content/search/index.ts';
 import type { LoadedBundle } from '../content/store.ts';
-import { documentFound, documentList, documentNotFound, provenanceOf, searchResults, type RankedEntry } from './document-results.ts';
+import { documentFound, documentList, documentNotFound, invalidCursor, provenanceOf, searchResults, type RankedEntry } from './document-results.ts';
 import { getOutputSchema, listOutputSchema, searchOutputSchema } from './document-schemas.ts';
+import { decodeCursor, encodeCursor } from './search-cursor.ts';
 import { toolResult } from './tool-result.ts';
 
 export const MAX_SEARCH_RESULTS = 50;
+/** How deep paging goes: every page costs a ranking of this many, so depth is bounded too. */
+export const MAX_PAGED_RESULTS = 1000;
 /** Snippets need the body; beyond the first few results the description stands in, keeping search cheap. */
 const SNIPPETS_FROM_BODY = 10;
 
@@ -56,25 +59,39 @@ export function registerDocumentTools(server: McpServer, kind: DocumentKind, con
     description: `Search across all ${pluralLabel} for a keyword. Returns matching ${plural} ranked by relevance (title matches rank higher than content matches). Maximum ${MAX_SEARCH_RESULTS} results.`,
     inputSchema: z.object({
       query: z.string().min(1).describe(`Keyword or phrase to search for (case-insensitive). Searches across ${singular} name, description, and content.`),
+      limit: z.number().int().min(1).max(MAX_SEARCH_RESULTS).optional()
+        .describe(`Optional: at most this many results on this page (1-${MAX_SEARCH_RESULTS}, default ${MAX_SEARCH_RESULTS}). Ask for a few, then follow next_cursor if you need more.`),
+      cursor: z.string().min(1).optional()
+        .describe(`Optional: the next_cursor of a previous result, to get the next page of the same query.`),
     }).strict(),
     outputSchema: fromJsonSchema(searchOutputSchema(kind), validator),
     annotations: readOnly,
-  }, async ({ query }) => {
+  }, async ({ query, limit = MAX_SEARCH_RESULTS, cursor }) => {
     const all = context.bundle.documents(kind);
-    const ranked = all.length ? await rankVisible(kind, context, all, query) : [];
-    return toolResult(searchResults(kind, query, ranked, all.filter((entry) => isVisible(entry, context.groups)).length, provenance));
+    const scope = { query, version: context.bundle.pointer.version };
+    const start = cursor === undefined ? { ok: true as const, offset: 0 } : decodeCursor(cursor, scope, MAX_PAGED_RESULTS);
+    if (!start.ok) return toolResult(invalidCursor(start.message, provenance), { isError: true });
+    const visibleCount = all.filter((entry) => isVisible(entry, context.groups)).length;
+    const page = all.length ? await rankVisible(kind, context, all, query, { offset: start.offset, limit, hidden: all.length - visibleCount }) : { ranked: [], more: false };
+    const next = page.more ? encodeCursor(scope, start.offset + limit) : undefined;
+    return toolResult(searchResults(kind, query, page.ranked, visibleCount, provenance, next));
   });
 }
 
-async function rankVisible(kind: DocumentKind, context: DocumentToolContext, all: DocumentEntry[], query: string): Promise<RankedEntry[]> {
-  const index = await context.bundle.index(kind);
-  // The index covers every document; hidden ones are dropped before the limit so a page is never short.
-  const hits = searchIndex(index, query, { limit: all.length })
-    .filter((hit) => isVisible(all[hit.doc]!, context.groups))
-    .slice(0, MAX_SEARCH_RESULTS);
-  return Promise.all(hits.map(async (hit, rank) => {
+interface PageRequest { offset: number; limit: number; hidden: number }
+
+async function rankVisible(kind: DocumentKind, context: DocumentToolContext, all: DocumentEntry[], query: string, request: PageRequest): Promise<{ ranked: RankedEntry[]; more: boolean }> {
+  const searcher = await context.bundle.searcher(kind);
+  const end = request.offset + request.limit;
+  // One result past the page tells whether another page exists; hidden documents are ranked too
+  // (the index covers every document), so ask for enough that a page is never short.
+  const hits = (await searcher.search(query, { limit: Math.min(end, MAX_PAGED_RESULTS) + 1 + request.hidden }))
+    .filter((hit) => isVisible(all[hit.doc]!, context.groups));
+  const onPage = hits.slice(request.offset, end);
+  const ranked = await Promise.all(onPage.map(async (hit, rank) => {
     const entry = all[hit.doc]!;
     const text = rank < SNIPPETS_FROM_BODY ? await context.bundle.body(entry) : entry.description;
     return { entry, score: hit.score, snippet: snippet(text, query) };
   }));
+  return { ranked, more: hits.length > end && end < MAX_PAGED_RESULTS };
 }

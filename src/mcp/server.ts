@@ -5,6 +5,7 @@ import type { Principal } from '../auth/principal.ts';
 import { documentKinds } from '../content/kinds.ts';
 import type { LoadedBundle } from '../content/store.ts';
 import { registerDocumentTools } from './document-tools.ts';
+import { registerKnowledge } from './knowledge.ts';
 
 export const SERVER_NAME = 'praxis';
 export const SERVER_VERSION = '0.1.0';
@@ -21,9 +22,12 @@ export function createPraxisServer({ bundle, principal }: ServerContext): McpSer
     {
       instructions: serverInstructions(bundle),
       jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+      // A server lives for one request, so lists never change under a client (spec 004's capabilities).
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
     },
   );
   for (const kind of documentKinds) registerDocumentTools(server, kind, { bundle, groups: principal.groups });
+  registerKnowledge(server, { bundle, groups: principal.groups });
   return server;
 }
 

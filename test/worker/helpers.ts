@@ -19,6 +19,15 @@ export async function publishFixture(): Promise<string> {
   return pointer.version;
 }
 
+/** Publishes another provided bundle (e.g. the shipped content/) the same way publishFixture does. */
+export async function publishProvided(name: 'fixtureBundle' | 'shippedBundle'): Promise<string> {
+  const { pointer, objects } = inject(name);
+  await Promise.all(objects.map(([hash, text]) => testEnv.CONTENT.put(objectKey(hash), text)));
+  await testEnv.CONTENT.put(POINTER_KEY, JSON.stringify(pointer));
+  resetContentCache();
+  return pointer.version;
+}
+
 export async function unpublish(): Promise<void> {
   await testEnv.CONTENT.delete(POINTER_KEY);
   resetContentCache();

@@ -26,13 +26,24 @@ export function countTerms(runs: FieldTerms, withBigrams: boolean): Map<string, 
   return counts;
 }
 
-/** Average length of each field over all documents, in FIELDS order. */
+/**
+ * Average length of each field over all documents, in FIELDS order, rounded to two significant
+ * digits: every posting's weight depends on these, and an exact average would move with any edit,
+ * re-weighting postings all over the index — so a one-document re-publish would rewrite every
+ * index shard. Rounded, an edit almost never changes them; ranking cannot tell the difference.
+ */
 export function averageFieldLengths(docs: readonly FieldTerms[][]): number[] {
   return FIELDS.map((_, f) => {
     let total = 0;
     for (const fields of docs) total += fieldLength(fields[f] as FieldTerms);
-    return docs.length === 0 ? 0 : total / docs.length;
+    return docs.length === 0 ? 0 : roundToTwoDigits(total / docs.length);
   });
+}
+
+function roundToTwoDigits(value: number): number {
+  if (value === 0) return 0;
+  const step = 10 ** (Math.floor(Math.log10(value)) - 1);
+  return Math.round(value / step) * step;
 }
 
 /** Term → evidence in (0, 1) for one document. */

@@ -1,0 +1,69 @@
+// File helpers shared by the knowledge kinds: deterministic listing, strict UTF-8, LF line ends.
+import { lstat, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BuildError } from '../errors.ts';
+
+export interface SourceFile {
+  /** Relative to the kind folder, `/`-separated. */
+  path: string;
+  /** Absolute or content-relative file name for `file:line: message`. */
+  file: string;
+  bytes: number;
+  text: string;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/**
+ * Files below `dir` whose names end in `extension`, sorted, decoded as UTF-8 with LF line ends.
+ * Missing folders are simply empty kinds; symlinks and undecodable files become errors.
+ */
+export async function readSourceFiles(dir: string, extension: string, options: { recursive: boolean; maxBytes: number }, errors: BuildError[]): Promise<SourceFile[]> {
+  const paths = await listFiles(dir, '', extension, options.recursive, errors);
+  const files: SourceFile[] = [];
+  for (const path of paths) {
+    const file = join(dir, path);
+    const info = await lstat(file);
+    if (info.size > options.maxBytes) {
+      errors.push({ file, line: 1, message: `file is ${info.size} bytes; the limit for this kind is ${options.maxBytes}: split or shorten it` });
+      continue;
+    }
+    const bytes = new Uint8Array(await readFile(file));
+    try {
+      files.push({ path, file, bytes: bytes.byteLength, text: utf8.decode(bytes).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n') });
+    } catch {
+      const lenient = new TextDecoder('utf-8').decode(bytes);
+      errors.push({ file, line: lenient.slice(0, Math.max(0, lenient.indexOf('\uFFFD'))).split('\n').length, message: 'file is not valid UTF-8: save it as UTF-8' });
+    }
+  }
+  return files;
+}
+
+async function listFiles(dir: string, prefix: string, extension: string, recursive: boolean, errors: BuildError[]): Promise<string[]> {
+  const entries = await readdir(join(dir, prefix), { withFileTypes: true }).catch(() => []);
+  const files: string[] = [];
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.name.startsWith('.')) continue;
+    if (entry.isSymbolicLink()) {
+      errors.push({ file: join(dir, path), line: 1, message: 'symbolic links are not followed: copy the file into the content folder' });
+    } else if (entry.isDirectory()) {
+      if (recursive) files.push(...await listFiles(dir, path, extension, recursive, errors));
+      else errors.push({ file: join(dir, path), line: 1, message: 'sub-folders are not read here: move the files up into the kind folder' });
+    } else if (entry.isFile() && entry.name.endsWith(extension)) {
+      files.push(path);
+    }
+  }
+  return files;
+}
+
+/** The first `# ` heading of Markdown, if any. */
+export const firstHeading = (markdown: string): string | undefined => /^#\s+(.+?)\s*#*\s*$/m.exec(markdown)?.[1];
+
+/** The first prose paragraph, flattened and cut to 200 characters. */
+export function firstParagraph(markdown: string): string {
+  const paragraph = markdown.split(/\n\s*\n/).map((block) => block.trim())
+    .find((block) => block && !/^(#|```|~~~|[-*+>|]|\d+\.|<|---)/.test(block));
+  const flat = (paragraph ?? '').replace(/\s+/g, ' ').replace(/\[\[([^\]|]*)(?:\|([^\]]*))?\]\]/g, (_, id, label) => label ?? id).replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
+  return flat.length <= 200 ? flat : `${flat.slice(0, 200).replace(/\s+\S*$/, '')}…`;
+}

@@ -1,0 +1,40 @@
+// Query time over a stored index, whichever way it was stored: one object (praxis-search/1) or a
+// head plus term shards (praxis-search/2), whose shards are fetched on demand — only those holding
+// the query's terms, phrases and typed forms.
+import { queryTermsOf } from './query-terms.ts';
+import { rankQuery, searchIndex } from './search.ts';
+import { shardOf, type ShardedIndex } from './shards.ts';
+import { findPostings, type TermTable } from './term-table.ts';
+import type { SearchHit, SearchIndex, SearchOptions } from './types.ts';
+
+export interface Searcher {
+  /** Number of documents indexed. */
+  documents: number;
+  search(query: string, options?: SearchOptions): Promise<SearchHit[]>;
+}
+
+export type StoredIndex = SearchIndex | ShardedIndex;
+
+/** A searcher over a parsed stored index; `loadShard` fetches (and should cache) a shard by hash. */
+export function searcherOf(stored: StoredIndex, loadShard: (hash: string) => Promise<TermTable>): Searcher {
+  if (stored.format === 'praxis-search/1') {
+    return { documents: stored.documents, search: async (query, options) => searchIndex(stored, query, options) };
+  }
+  if (stored.format !== 'praxis-search/2' || !Array.isArray(stored.shards) || stored.shards.length === 0) {
+    throw new Error(`search index format '${String((stored as { format?: unknown }).format)}' is not one this Worker reads: deploy the Worker that matches the build`);
+  }
+  return { documents: stored.documents, search: (query, options) => searchShards(stored, loadShard, query, options) };
+}
+
+async function searchShards(head: ShardedIndex, loadShard: (hash: string) => Promise<TermTable>, query: string, options?: SearchOptions): Promise<SearchHit[]> {
+  const count = head.shards.length;
+  const { terms, bigrams, exact } = queryTermsOf(query);
+  const wanted = [...new Set([...terms, ...bigrams, ...exact].map((term) => shardOf(term, count)))];
+  const tables = new Map<number, TermTable>();
+  await Promise.all(wanted.map(async (shard) => tables.set(shard, await loadShard(head.shards[shard] as string))));
+  return rankQuery(head, (term) => {
+    const table = tables.get(shardOf(term, count)) as TermTable;
+    const start = findPostings(table, term);
+    return start < 0 ? null : { table, start };
+  }, query, options);
+}

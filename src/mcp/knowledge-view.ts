@@ -1,0 +1,52 @@
+// What one principal may see of the knowledge sections: every surface (tools, resources, prompts,
+// completions) reads through this view, so an `access:`-restricted entry leaves no trace anywhere.
+import { isVisible } from '../content/access.ts';
+import { DOCUMENT_KINDS, type DocumentKind } from '../content/kinds.ts';
+import { EMPTY_KNOWLEDGE, type CompletionSource, type ContextEntry, type FrameworkEntry, type PromptEntry, type RecordEntry, type TemplateEntry, type WikiEntry } from '../content/sections.ts';
+import type { LoadedBundle } from '../content/store.ts';
+import { provenanceOf, type Provenance } from './document-results.ts';
+
+export interface KnowledgeView {
+  bundle: LoadedBundle;
+  provenance: Provenance;
+  templates: TemplateEntry[];
+  frameworks: FrameworkEntry[];
+  records: RecordEntry[];
+  recordsById: ReadonlyMap<string, RecordEntry>;
+  context: ContextEntry | null;
+  wiki: WikiEntry[];
+  prompts: PromptEntry[];
+  /** Visible names of documents of a kind (processes, checklists). */
+  documentNames(kind: DocumentKind): string[];
+  /** Candidate values for a completion source. */
+  namesFor(source: CompletionSource): string[];
+}
+
+export function knowledgeView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeView {
+  const knowledge = bundle.manifest.knowledge ?? EMPTY_KNOWLEDGE;
+  const visible = <T extends { access?: string[] }>(entries: readonly T[]): T[] => entries.filter((entry) => isVisible(entry, groups));
+  const records = visible(knowledge.graph?.records ?? []);
+  const context = knowledge.context && isVisible(knowledge.context, groups) ? knowledge.context : null;
+  const view: KnowledgeView = {
+    bundle,
+    provenance: provenanceOf(bundle.pointer),
+    templates: knowledge.templates,
+    frameworks: visible(knowledge.frameworks),
+    records,
+    recordsById: new Map(records.map((record) => [record.id, record])),
+    context,
+    wiki: visible(knowledge.wiki),
+    prompts: visible(knowledge.prompts),
+    documentNames: (kind) => (DOCUMENT_KINDS[kind] ? bundle.documents(kind).filter((entry) => isVisible(entry, groups)).map((entry) => entry.name) : []),
+    namesFor(source) {
+      switch (source) {
+        case 'processes': case 'checklists': return view.documentNames(source);
+        case 'templates': return view.templates.map((template) => template.name);
+        case 'frameworks': return view.frameworks.map((framework) => framework.name);
+        case 'records': return view.records.map((record) => record.id);
+        case 'wiki': return view.wiki.map((module) => module.module);
+      }
+    },
+  };
+  return view;
+}

@@ -1,0 +1,61 @@
+// `access:` on records, wiki modules and prompts: visible in full to a principal with the group,
+// and absent from every surface — lists, reads, search, index, completions, prompts — otherwise.
+import type { Client } from '@modelcontextprotocol/client';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCE, cloudEnv, connectWithToken, providers, signedByProvider } from './auth-helpers.ts';
+import { publishFixture } from './helpers.ts';
+
+const TRACES = ['project-vendor-migration', 'Vendor migration', 'second provider', 'leadership_brief', 'roadmap', 'Second provider'];
+
+let open: Client[] = [];
+afterEach(async () => { await Promise.all(open.map((client) => client.close())); open = []; });
+
+async function connectAs(groups: string[]): Promise<Client> {
+  const now = Math.floor(Date.now() / 1000);
+  const bearer = await signedByProvider({ iss: providers.stable, aud: RESOURCE, sub: `knowledge-${groups.join('-') || 'none'}`, scope: 'praxis:read', iat: now, exp: now + 300, groups });
+  const client = await connectWithToken(bearer, cloudEnv());
+  open.push(client);
+  return client;
+}
+
+async function everything(client: Client): Promise<string> {
+  const seen: unknown[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listResources(cursor ? { cursor } : {});
+    seen.push(page.resources);
+    for (const resource of page.resources) seen.push(await client.readResource({ uri: resource.uri }));
+    cursor = page.nextCursor;
+  } while (cursor);
+  seen.push(await client.listPrompts());
+  seen.push(await client.callTool({ name: 'search_vitaegraph', arguments: { query: 'vendor migration provider' } }));
+  seen.push(await client.callTool({ name: 'search_vitaegraph', arguments: {} }));
+  seen.push(await client.callTool({ name: 'graph_neighbors', arguments: { id: 'role-platform-engineer', direction: 'in', depth: 3 } }));
+  for (const value of ['', 'p', 'r']) {
+    seen.push(await client.complete({ ref: { type: 'ref/resource', uri: 'vitaegraph://record/{id}' }, argument: { name: 'id', value } }));
+    seen.push(await client.complete({ ref: { type: 'ref/resource', uri: 'vitaecontext://wiki/{module}' }, argument: { name: 'module', value } }));
+  }
+  return JSON.stringify(seen);
+}
+
+describe('knowledge restricted to a group', () => {
+  beforeAll(publishFixture);
+
+  it('is served to a principal whose token carries the group', async () => {
+    const client = await connectAs(['leadership']);
+    const seen = await everything(client);
+    for (const trace of TRACES) expect(seen).toContain(trace);
+    const { messages } = await client.getPrompt({ name: 'leadership_brief', arguments: { audience: 'board' } });
+    expect(messages[1]!.content).toMatchObject({ type: 'resource', resource: { uri: 'vitaegraph://record/project-vendor-migration' } });
+    const completion = await client.complete({ ref: { type: 'ref/prompt', name: 'leadership_brief' }, argument: { name: 'audience', value: 'b' } });
+    expect(completion.completion.values).toEqual(['board']);
+  });
+
+  it('leaves no trace for a principal without it', async () => {
+    const client = await connectAs(['engineering']);
+    const seen = await everything(client);
+    for (const trace of TRACES) expect(seen).not.toContain(trace);
+    await expect(client.getPrompt({ name: 'leadership_brief', arguments: { audience: 'board' } })).rejects.toMatchObject({ code: -32602 });
+    await expect(client.readResource({ uri: 'vitaegraph://record/project-vendor-migration' })).rejects.toMatchObject({ data: { uri: 'vitaegraph://record/project-vendor-migration' } });
+  });
+});
