@@ -2,10 +2,11 @@ import { resolve } from 'node:path';
 import { buildContent } from '../build/build.ts';
 import { formatBuildError } from '../build/errors.ts';
 import { writeBundle } from '../build/output.ts';
-import { parseOptions } from './command.ts';
+import { githubAnnotation } from '../publish/github-annotation.ts';
+import { parseOptions, UsageError } from './command.ts';
 
 export const summary = 'Compile and validate content into a bundle';
-export const usage = `Usage: praxis build [--content DIR] [--out DIR]
+export const usage = `Usage: praxis build [--content DIR] [--out DIR] [--format text|github]
 
 Compiles DIR (default: content/) — kind folders processes/, checklists/ — into a versioned,
 content-addressed bundle and validates every document. Prints file:line: message for each
@@ -14,17 +15,21 @@ invalid document and exits 1 if there is any.
 Options:
   --content DIR   content folder (default: content)
   --out DIR       write the bundle here (default: .praxis/bundle)
+  --format FMT    text (default): file:line: message; github: also ::error annotations for GitHub Actions
   -h, --help      show this help`;
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseOptions(argv, {
     content: { type: 'string', default: 'content' },
     out: { type: 'string', default: '.praxis/bundle' },
+    format: { type: 'string', default: 'text' },
   });
+  if (values.format !== 'text' && values.format !== 'github') throw new UsageError(`--format must be text or github, not '${values.format}'`);
   const started = performance.now();
   const result = await buildContent(values.content!);
   if (!result.ok) {
     for (const error of result.errors) console.error(formatBuildError(error));
+    if (values.format === 'github') for (const error of result.errors) console.log(githubAnnotation(error));
     console.error(`\nbuild failed: ${result.errors.length} error${result.errors.length === 1 ? '' : 's'}`);
     return 1;
   }

@@ -3,8 +3,9 @@ import { buildContent } from '../build/build.ts';
 import { formatBuildError } from '../build/errors.ts';
 import { connectionHelp } from '../dev/connection-help.ts';
 import { startDevServer } from '../dev/dev-server.ts';
-import { loadBundleLocally } from '../dev/load-local.ts';
 import { LOCAL_STATE_DIR } from '../dev/paths.ts';
+import { publishLocally } from '../publish/publish-local.ts';
+import { outcomeLine, transferLine } from '../publish/report.ts';
 import { parseOptions, UsageError } from './command.ts';
 
 export const summary = 'Build content, load it into local KV and serve MCP at http://localhost:8787/mcp';
@@ -47,7 +48,8 @@ export async function run(argv: string[]): Promise<number> {
   }
   const { pointer } = built.bundle;
   console.log(`praxis: built content version ${pointer.version} (${pointer.documentCount} documents); loading into local KV…`);
-  await loadBundleLocally(built.bundle, LOCAL_STATE_DIR);
+  const loaded = await publishLocally(built.bundle, { persistTo: LOCAL_STATE_DIR, contentDir: values.content! });
+  console.log(`praxis: ${transferLine(loaded)}; ${outcomeLine(loaded)}`);
   if (values.auth === 'off') console.warn('praxis: WARNING — authentication is OFF. Anyone on this machine can call the server. Use it for protocol testing only.');
 
   const server = await startDevServer({ port, ip: values.ip!, auth: values.auth });

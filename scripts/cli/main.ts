@@ -4,6 +4,11 @@ import { UsageError, type Command } from './command.ts';
 const commands: Record<string, () => Promise<Command>> = {
   dev: () => import('./dev.ts'),
   build: () => import('./build.ts'),
+  publish: () => import('./publish.ts'),
+  diff: () => import('./diff.ts'),
+  versions: () => import('./versions.ts'),
+  rollback: () => import('./rollback.ts'),
+  gc: () => import('./gc.ts'),
   token: () => import('./token.ts'),
   shim: () => import('./shim.ts'),
   worktree: () => import('./worktree.ts'),

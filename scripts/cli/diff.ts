@@ -1,0 +1,38 @@
+import { buildContent } from '../build/build.ts';
+import { formatBuildError } from '../build/errors.ts';
+import { publishBundle } from '../publish/publish.ts';
+import { diffLines, transferLine } from '../publish/report.ts';
+import { withTarget } from '../publish/run-command.ts';
+import { targetOptions, targetUsage } from '../publish/target.ts';
+import { parseOptions } from './command.ts';
+
+export const summary = 'Show which documents a publish would add, change or remove';
+export const usage = `Usage: praxis diff [--content DIR] [--local | --env NAME]
+
+Builds DIR and compares it with the version the store currently serves: documents added (+),
+changed (~) and removed (-), and how many objects a publish would upload. Writes nothing
+(the same as \`praxis publish --dry-run\`).
+
+Options:
+  --content DIR   content folder (default: content)
+  -h, --help      show this help
+
+${targetUsage}`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseOptions(argv, { content: { type: 'string', default: 'content' }, ...targetOptions });
+  const built = await buildContent(values.content!);
+  if (!built.ok) {
+    for (const error of built.errors) console.error(formatBuildError(error));
+    console.error(`\npraxis diff: content has ${built.errors.length} error(s).`);
+    return 1;
+  }
+  return withTarget('diff', values, async (store) => {
+    const report = await publishBundle(built.bundle, store, { author: null, dryRun: true });
+    const current = report.previous ? `current version ${report.previous.version}` : 'an empty store (nothing published yet)';
+    console.log(`version ${report.version} (built) vs ${current} in ${store.description}`);
+    for (const line of diffLines(report.diff)) console.log(line);
+    console.log(transferLine(report));
+    return 0;
+  });
+}

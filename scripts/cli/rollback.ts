@@ -1,0 +1,31 @@
+import { rollback } from '../publish/rollback.ts';
+import { withTarget } from '../publish/run-command.ts';
+import { targetOptions, targetUsage } from '../publish/target.ts';
+import { parseOptions, UsageError } from './command.ts';
+
+export const summary = 'Serve an earlier published version again';
+export const usage = `Usage: praxis rollback [VERSION] [--local | --env NAME]
+
+Flips the pointer back to VERSION (an id from \`praxis versions\`, or an unambiguous prefix of at
+least 4 characters), after checking every object it needs is still stored. Without VERSION, rolls
+back to the version published before the current one. Nothing is deleted; publish again to move on.
+
+Options:
+  -h, --help    show this help
+
+${targetUsage}`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parseOptions(argv, targetOptions);
+  if (positionals.length > 1) throw new UsageError(`expected at most one VERSION, got ${positionals.length}`);
+  return withTarget('rollback', values, async (store) => {
+    const report = await rollback(store, positionals[0]);
+    if (report.unchanged) {
+      console.log(`version ${report.to.version} is already current: nothing to do`);
+      return 0;
+    }
+    const { to } = report;
+    console.log(`rolled back to ${to.version} (commit ${to.commit?.slice(0, 12) ?? 'unknown'}, ${to.documentCount} documents, published ${to.publishedAt}) from ${report.from?.version ?? 'nothing'}`);
+    return 0;
+  });
+}

@@ -1,0 +1,63 @@
+// Which documents a publish adds, changes or removes, read from two manifests. Generic: any manifest
+// entry with a string `path` and a `body` hash is a document, whatever section a content kind puts it in.
+
+export interface DocumentDiff {
+  added: string[];
+  changed: string[];
+  removed: string[];
+}
+
+interface DocumentSeen {
+  label: string;
+  fingerprint: string;
+}
+
+const HASH = /^[0-9a-f]{64}$/;
+
+export function diffManifests(previous: string | null, next: string): DocumentDiff {
+  const before = previous === null ? new Map<string, DocumentSeen>() : documentsOf(previous);
+  const after = documentsOf(next);
+  const diff: DocumentDiff = { added: [], changed: [], removed: [] };
+  for (const [id, document] of after) {
+    const old = before.get(id);
+    if (!old) diff.added.push(document.label);
+    else if (old.fingerprint !== document.fingerprint) diff.changed.push(document.label);
+  }
+  for (const [id, document] of before) if (!after.has(id)) diff.removed.push(document.label);
+  for (const list of Object.values(diff)) list.sort();
+  return diff;
+}
+
+export const isEmptyDiff = (diff: DocumentDiff): boolean => !diff.added.length && !diff.changed.length && !diff.removed.length;
+
+export function formatDiff(diff: DocumentDiff): string[] {
+  return [
+    ...diff.added.map((label) => `  + ${label}`),
+    ...diff.changed.map((label) => `  ~ ${label}`),
+    ...diff.removed.map((label) => `  - ${label}`),
+  ];
+}
+
+/** Documents keyed by section and path; the fingerprint is the whole entry, so a title change counts as a change. */
+function documentsOf(manifestText: string): Map<string, DocumentSeen> {
+  const documents = new Map<string, DocumentSeen>();
+  const walk = (value: unknown, section: string[]) => {
+    if (Array.isArray(value)) return value.forEach((item) => walk(item, section));
+    if (!value || typeof value !== 'object') return;
+    const entry = value as Record<string, unknown>;
+    if (typeof entry.path === 'string' && typeof entry.body === 'string' && HASH.test(entry.body)) {
+      documents.set(`${section.join('.')}\u0000${entry.path}`, { label: labelOf(section, entry.path), fingerprint: JSON.stringify(entry) });
+      return;
+    }
+    for (const [key, child] of Object.entries(entry)) walk(child, [...section, key]);
+  };
+  walk(JSON.parse(manifestText), []);
+  return documents;
+}
+
+/** `processes/code-review.md` as is; a path without its kind folder gets it: `frameworks/POWER.md`. */
+function labelOf(section: string[], path: string): string {
+  // Sections are `kinds.<kind>.documents` or `knowledge.<kind>[.records]`: the kind is the second segment.
+  const kind = section[1] ?? section[0] ?? '';
+  return path.startsWith(`${kind}/`) ? path : `${kind}/${path}`;
+}

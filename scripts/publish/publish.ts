@@ -1,0 +1,105 @@
+// The publish algorithm. Objects are content-addressed, so a publish only adds keys: it uploads the
+// objects the store lacks, then the version record, and flips the one mutable key, the pointer, last.
+// Stopped at any point before the flip, the store still serves the previous version, untouched; run
+// again, it uploads only what is still missing.
+import { createHash } from 'node:crypto';
+import { POINTER_KEY, objectKey, type Pointer, type VersionRecord } from '../../src/content/bundle.ts';
+import type { Bundle } from '../build/assemble.ts';
+import { diffManifests, type DocumentDiff } from './diff.ts';
+import { unnamedObjects } from './reachability.ts';
+import { entryBytes, type ContentStore, type Entry } from './store.ts';
+import { readState, storedObjects, versionEntries } from './versions.ts';
+
+export interface PublishOptions {
+  /** Who wrote the content (the commit's author); recorded with the version. */
+  author: string | null;
+  /** Compute and report, write nothing. */
+  dryRun?: boolean;
+  now?: () => Date;
+  /** Upload progress: objects and bytes done out of the totals. */
+  onUpload?: (progress: { done: number; total: number; bytes: number; totalBytes: number }) => void;
+}
+
+export interface Amount {
+  count: number;
+  bytes: number;
+}
+
+export interface PublishReport {
+  /** `unchanged`: the store already serves exactly this content. */
+  outcome: 'published' | 'unchanged' | 'dry-run';
+  version: string;
+  previous: Pointer | null;
+  diff: DocumentDiff;
+  uploaded: Amount;
+  skipped: Amount;
+  record: VersionRecord;
+  ms: number;
+}
+
+export async function publishBundle(bundle: Bundle, store: ContentStore, options: PublishOptions): Promise<PublishReport> {
+  const started = performance.now();
+  const state = await readState(store);
+  const previous = state.pointer;
+  const objects = withExtraObjectsList(bundle);
+  const record: VersionRecord = {
+    ...bundle.pointer,
+    author: options.author,
+    publishedAt: (options.now?.() ?? new Date()).toISOString(),
+    objects: amountOf(bundle.objects.values()),
+    ...(objects.extraObjects ? { extraObjects: objects.extraObjects } : {}),
+  };
+  const report = (outcome: PublishReport['outcome'], diff: DocumentDiff, uploaded: Entry[]): PublishReport => {
+    const all = amountOf(objects.entries.map((entry) => entry.value));
+    const sent = amountOf(uploaded.map((entry) => entry.value));
+    const skipped = { count: all.count - sent.count, bytes: all.bytes - sent.bytes };
+    return { outcome, version: bundle.pointer.version, previous, diff, record, uploaded: sent, skipped, ms: performance.now() - started };
+  };
+
+  const alreadyServed = previous?.manifest === bundle.pointer.manifest && state.versions.some((known) => known.version === bundle.pointer.version);
+  if (alreadyServed && !options.dryRun) return report('unchanged', { added: [], changed: [], removed: [] }, []);
+
+  const [previousManifest, stored] = await Promise.all([
+    previous ? store.get(objectKey(previous.manifest)) : Promise.resolve(null),
+    storedObjects(store),
+  ]);
+  const diff = diffManifests(previousManifest, bundle.objects.get(bundle.pointer.manifest)!);
+  const missing = objects.entries.filter((entry) => !stored.has(entry.key.slice(objectKey('').length)));
+  if (options.dryRun) return report('dry-run', diff, missing);
+
+  await uploadObjects(store, missing, options.onUpload);
+  await store.putMany(versionEntries(record, state.versions).entries);
+  // The flip: the only write a reader can observe, and the last one.
+  await store.putMany([{ key: POINTER_KEY, value: JSON.stringify(bundle.pointer satisfies Pointer) }]);
+  return report('published', diff, missing);
+}
+
+async function uploadObjects(store: ContentStore, missing: Entry[], onUpload: PublishOptions['onUpload']): Promise<void> {
+  if (!missing.length) return;
+  const totalBytes = missing.reduce((sum, entry) => sum + entryBytes(entry), 0);
+  onUpload?.({ done: 0, total: missing.length, bytes: 0, totalBytes });
+  await store.putMany(missing, (done, bytes) => onUpload?.({ done, total: missing.length, bytes, totalBytes }));
+}
+
+/** The bundle's objects as store entries, plus the list of objects its manifest does not name, if any. */
+function withExtraObjectsList(bundle: Bundle): { entries: Entry[]; extraObjects?: string } {
+  const entries = [...bundle.objects].map(([hash, value]) => ({ key: objectKey(hash), value }));
+  const extra = unnamedObjects(bundle);
+  if (!extra.length) return { entries };
+  const value = JSON.stringify(extra);
+  const hash = sha256(value);
+  entries.push({ key: objectKey(hash), value });
+  return { entries, extraObjects: hash };
+}
+
+function amountOf(values: Iterable<string>): Amount {
+  let count = 0;
+  let bytes = 0;
+  for (const value of values) {
+    count += 1;
+    bytes += Buffer.byteLength(value, 'utf8');
+  }
+  return { count, bytes };
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');

@@ -1,0 +1,33 @@
+// Rollback: point back at a recorded version — after checking every object it needs is still stored,
+// so a rollback can never flip to a version gc has already taken apart.
+import { POINTER_KEY, type Pointer, type VersionRecord } from '../../src/content/bundle.ts';
+import type { ContentStore } from './store.ts';
+import { findVersion, neededObjects, pointerOf, readState, storedObjects } from './versions.ts';
+
+export interface RollbackReport {
+  from: Pointer | null;
+  to: VersionRecord;
+  /** True when the target was already current: nothing was written. */
+  unchanged: boolean;
+}
+
+/** Rolls back to `id` (full or prefix), or by default to the version published before the current one. */
+export async function rollback(store: ContentStore, id?: string): Promise<RollbackReport> {
+  const { pointer, versions } = await readState(store);
+  const target = id ? findVersion(versions, id) : versionBefore(versions, pointer);
+  if (pointer?.manifest === target.manifest) return { from: pointer, to: target, unchanged: true };
+  const [needed, stored] = await Promise.all([neededObjects(store, [target]), storedObjects(store)]);
+  const missing = [...needed].filter((hash) => !stored.has(hash));
+  if (missing.length) {
+    throw new Error(`cannot roll back to ${target.version}: ${missing.length} of its ${needed.size} objects are no longer stored (garbage-collected?); republish that commit instead`);
+  }
+  await store.putMany([{ key: POINTER_KEY, value: JSON.stringify(pointerOf(target)) }]);
+  return { from: pointer, to: target, unchanged: false };
+}
+
+function versionBefore(versions: VersionRecord[], pointer: Pointer | null): VersionRecord {
+  const current = versions.findIndex((record) => record.version === pointer?.version);
+  const before = current === -1 ? versions.at(-1) : versions[current - 1];
+  if (!before) throw new Error(pointer ? `no version was published before ${pointer.version}; name one with \`praxis rollback VERSION\`` : 'nothing has been published yet');
+  return before;
+}

@@ -1,0 +1,74 @@
+// Reading the store's state: the current pointer, the versions index, and one version's needed objects.
+import {
+  BUNDLE_SCHEMA, POINTER_KEY, VERSIONS_INDEX_KEY, objectKey, versionKey,
+  type Pointer, type VersionRecord, type VersionsIndex,
+} from '../../src/content/bundle.ts';
+import type { ContentStore, Entry } from './store.ts';
+import { versionObjects } from './reachability.ts';
+
+export interface StoreState {
+  pointer: Pointer | null;
+  /** Recorded versions, oldest published first. */
+  versions: VersionRecord[];
+}
+
+export const OBJECT_PREFIX = objectKey('');
+
+/** Pointer and versions index in one round trip. */
+export async function readState(store: ContentStore): Promise<StoreState> {
+  const values = await store.getMany([POINTER_KEY, VERSIONS_INDEX_KEY]);
+  const pointerText = values.get(POINTER_KEY);
+  const indexText = values.get(VERSIONS_INDEX_KEY);
+  return {
+    pointer: pointerText == null ? null : parseJson<Pointer>(pointerText, POINTER_KEY),
+    versions: indexText == null ? [] : parseJson<VersionsIndex>(indexText, VERSIONS_INDEX_KEY).versions,
+  };
+}
+
+/** The record's own key plus the index with the record last (a republished version moves to the end). */
+export function versionEntries(record: VersionRecord, versions: VersionRecord[]): { entries: Entry[]; versions: VersionRecord[] } {
+  const next = [...versions.filter((existing) => existing.version !== record.version), record];
+  return { entries: [{ key: versionKey(record.version), value: JSON.stringify(record) }, indexEntry(next)], versions: next };
+}
+
+export const indexEntry = (versions: VersionRecord[]): Entry => ({
+  key: VERSIONS_INDEX_KEY,
+  value: JSON.stringify({ schema: BUNDLE_SCHEMA, versions } satisfies VersionsIndex),
+});
+
+/** The pointer a record is served with: exactly the fields of Pointer. */
+export function pointerOf(record: VersionRecord): Pointer {
+  const { schema, version, manifest, commit, builtAt, documentCount } = record;
+  return { schema, version, manifest, commit, builtAt, documentCount };
+}
+
+/** Every object the given versions need, reading their manifests and extra lists in two round trips. */
+export async function neededObjects(store: ContentStore, records: VersionRecord[]): Promise<Set<string>> {
+  const keys = [...new Set(records.flatMap((record) => [record.manifest, ...(record.extraObjects ? [record.extraObjects] : [])]))];
+  const raw = await store.getMany(keys.map(objectKey));
+  const texts = new Map(keys.map((hash) => [hash, raw.get(objectKey(hash)) ?? null]));
+  const needed = new Set<string>();
+  for (const record of records) for (const hash of versionObjects(record, texts)) needed.add(hash);
+  return needed;
+}
+
+/** Hashes of every object in the store, from one listing. */
+export async function storedObjects(store: ContentStore): Promise<Set<string>> {
+  return new Set((await store.list(OBJECT_PREFIX)).map((key) => key.slice(OBJECT_PREFIX.length)));
+}
+
+/** A version by full id or unambiguous prefix (at least 4 characters), like git. */
+export function findVersion(versions: VersionRecord[], id: string): VersionRecord {
+  const matches = versions.filter((record) => record.version === id || (id.length >= 4 && record.version.startsWith(id)));
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length > 1) throw new Error(`version '${id}' is ambiguous: it matches ${matches.map((record) => record.version).join(', ')}`);
+  throw new Error(`no recorded version '${id}'; \`praxis versions\` lists them`);
+}
+
+function parseJson<T>(text: string, key: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new Error(`the store's ${key} key is not valid JSON; it was not written by praxis publish`);
+  }
+}

@@ -1,0 +1,151 @@
+// Shared by the publish tests: temporary content folders, real builds, a real local KV store (wrangler's
+// getPlatformProxy on a temporary persist dir — the same files `wrangler dev --persist-to` serves), a
+// store that fails on a chosen call, and a check that a version is served and intact.
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { getPlatformProxy } from 'wrangler';
+import { expect } from 'vitest';
+import { objectKey, type Pointer } from '../../src/content/bundle.ts';
+import { currentBundle, resetContentCache } from '../../src/content/store.ts';
+import type { Bundle } from '../../scripts/build/assemble.ts';
+import { buildContent } from '../../scripts/build/build.ts';
+import { formatBuildError } from '../../scripts/build/errors.ts';
+import { kvStore } from '../../scripts/publish/local-store.ts';
+import { hashesIn, unnamedObjects } from '../../scripts/publish/reachability.ts';
+import type { ContentStore, Entry } from '../../scripts/publish/store.ts';
+
+export const PROJECT = new URL('../../', import.meta.url).pathname;
+const made: string[] = [];
+
+export async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+export async function removeTempDirs(): Promise<void> {
+  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+}
+
+export async function writeContent(dir: string, files: Record<string, string>): Promise<string> {
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+  return dir;
+}
+
+/** `count` small process documents, plus whatever `extra` adds or overrides. */
+export function processes(count: number, extra: Record<string, string> = {}): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < count; i++) files[`processes/p${i}.md`] = `# Process ${i}\n\nStep one of process ${i}. Then step two.`;
+  return { 'checklists/release.md': '# Release\n\n- [ ] tag it', ...files, ...extra };
+}
+
+export async function build(dir: string): Promise<Bundle> {
+  const result = await buildContent(dir);
+  if (!result.ok) throw new Error(`test content does not build:\n${result.errors.map(formatBuildError).join('\n')}`);
+  return result.bundle;
+}
+
+export interface TestStore {
+  store: ContentStore;
+  kv: KVNamespace;
+  persistTo: string;
+  dispose(): Promise<void>;
+}
+
+export async function openTestStore(): Promise<TestStore> {
+  const persistTo = await tempDir('praxis-publish-state-');
+  const proxy = await getPlatformProxy<{ CONTENT: KVNamespace }>({
+    configPath: join(PROJECT, 'wrangler.toml'), persist: { path: join(persistTo, 'v3') }, remoteBindings: false, envFiles: [],
+  });
+  return { store: kvStore(proxy.env.CONTENT, 'test local KV'), kv: proxy.env.CONTENT, persistTo, dispose: () => proxy.dispose() };
+}
+
+export async function clearStore(store: ContentStore): Promise<void> {
+  await store.deleteMany(await store.list('praxis:'));
+}
+
+/** Every praxis key and value, to put the store back into this state with `restoreStore`. */
+export async function snapshotStore(store: ContentStore): Promise<Entry[]> {
+  const keys = await store.list('praxis:');
+  const values = await store.getMany(keys);
+  return keys.map((key) => ({ key, value: values.get(key)! }));
+}
+
+export async function restoreStore(store: ContentStore, snapshot: Entry[]): Promise<void> {
+  await clearStore(store);
+  await store.putMany(snapshot);
+}
+
+/** A store that behaves like `inner` until its `failAt`-th call (0-based), which throws — mid-batch for putMany. */
+export function failingStore(inner: ContentStore, failAt: number, calls: string[] = []): ContentStore {
+  let call = 0;
+  const step = (name: string) => {
+    calls.push(name);
+    if (call++ === failAt) throw new Error(`injected failure at call ${failAt} (${name})`);
+  };
+  return {
+    description: inner.description,
+    list: async (prefix) => (step(`list ${prefix}`), inner.list(prefix)),
+    get: async (key) => (step(`get ${key}`), inner.get(key)),
+    getMany: async (keys) => (step(`getMany ${keys.join(',')}`), inner.getMany(keys)),
+    async putMany(entries, onProgress) {
+      const name = `putMany ${entries.length === 1 ? entries[0]!.key : `${entries.length} entries`}`;
+      if (call === failAt && entries.length > 1) {
+        // Interrupted half-way through a batch: some entries landed, the rest did not.
+        calls.push(name);
+        call++;
+        await inner.putMany(entries.slice(0, Math.ceil(entries.length / 2)));
+        throw new Error(`injected failure half-way through call ${failAt} (${name})`);
+      }
+      step(name);
+      return inner.putMany(entries, onProgress);
+    },
+    deleteMany: async (keys) => (step(`deleteMany ${keys.length} keys`), inner.deleteMany(keys)),
+    close: () => inner.close(),
+  };
+}
+
+/** The object hashes a publish of `bundle` writes: its own plus, when the manifest leaves some unnamed, their list. */
+export function entryHashes(bundle: Bundle): Set<string> {
+  const hashes = new Set(bundle.objects.keys());
+  const unnamed = unnamedObjects(bundle);
+  if (unnamed.length) hashes.add(sha256(JSON.stringify(unnamed)));
+  return hashes;
+}
+
+export const entryCount = (bundle: Bundle): number => entryHashes(bundle).size;
+
+/** How many objects publishing `next` over `previous` must upload: its new objects, plus its unnamed-objects list when that changed. */
+export function expectedUploads(previous: Bundle, next: Bundle): number {
+  const fresh = [...next.objects.keys()].filter((hash) => !previous.objects.has(hash)).length;
+  const list = (bundle: Bundle) => JSON.stringify(unnamedObjects(bundle));
+  return fresh + (unnamedObjects(next).length && list(next) !== list(previous) ? 1 : 0);
+}
+
+export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/**
+ * The Worker's own store code (`currentBundle`) serves `pointer`, and every object its manifest names
+ * is stored, byte for byte (read straight from KV: the isolate object cache would hide a deletion).
+ */
+export async function expectServedIntact(kv: KVNamespace, pointer: Pointer): Promise<void> {
+  resetContentCache();
+  const bundle = await currentBundle({ CONTENT: kv, PRAXIS_POINTER_TTL_MS: '0' });
+  expect(bundle?.pointer).toEqual(pointer);
+  await expectComplete(kv, pointer.manifest);
+}
+
+/** Every object reachable from a manifest is present and hashes to its key. */
+export async function expectComplete(kv: KVNamespace, manifestHash: string): Promise<void> {
+  const manifest = await kv.get(objectKey(manifestHash), 'text');
+  expect(manifest, `manifest ${manifestHash}`).not.toBeNull();
+  const hashes = [manifestHash, ...hashesIn(manifest!)];
+  const texts = await Promise.all(hashes.map((hash) => kv.get(objectKey(hash), 'text')));
+  const broken = hashes.filter((hash, i) => texts[i] === null || sha256(texts[i]!) !== hash);
+  expect(broken).toEqual([]);
+}
