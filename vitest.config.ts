@@ -14,7 +14,10 @@ export default defineConfig({
               PRAXIS_AUTH_MODE: 'local',
               PRAXIS_LOCAL_SECRET: 'test-secret-for-workerd-tests-0123456789abcdef',
               PRAXIS_POINTER_TTL_MS: '0',
+              // Tests send thousands of requests per subject; rate-limit*.test.ts turns limiting on with the small limiter below.
+              PRAXIS_RATE_LIMIT: 'off',
             },
+            ratelimits: { PRAXIS_TEST_RATE_LIMITER: { namespace_id: '9001', simple: { limit: 5, period: 60 } } },
           },
         })],
         test: { name: 'worker', include: ['test/worker/**/*.test.ts'], globalSetup: ['test/worker/global-setup.ts', 'test/worker/auth-global-setup.ts'] },

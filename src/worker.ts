@@ -9,8 +9,9 @@ import { healthResponse } from './http/health.ts';
 import { internalErrorResponse } from './http/internal-error.ts';
 import { mcpResponse } from './http/mcp-route.ts';
 import { protectedResourceMetadataResponse } from './http/protected-resource-metadata.ts';
+import type { RateLimitEnv } from './http/rate-limit.ts';
 
-export type Env = ContentEnv & AuthEnv & HttpEnv;
+export type Env = ContentEnv & AuthEnv & HttpEnv & RateLimitEnv;
 
 const app = new Hono<{ Bindings: Env }>();
 

@@ -51,6 +51,7 @@ function kindSection(kind: string, documents: CompiledDocument[], put: (text: st
     path: `${kind}/${document.path}`,
     body: put(document.content),
     ...(document.access ? { access: document.access } : {}),
+    ...(document.flags?.length ? { flags: document.flags } : {}),
   }));
   const index = buildSearchIndex(documents.map(({ name, title, description, content }) => ({ name, title, description, body: content })));
   return { documents: entries, index: storeSearchIndex(index, put) };

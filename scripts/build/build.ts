@@ -1,17 +1,21 @@
 // compile → assemble: the whole build, used by `praxis build`, `praxis dev` and the benchmarks.
 import { assembleBundle, type Bundle } from './assemble.ts';
 import { compileContent } from './compile.ts';
-import type { BuildError } from './errors.ts';
+import { formatBuildError, type BuildError } from './errors.ts';
 import { currentCommit } from './git-commit.ts';
 import { compileKnowledge } from './knowledge/compile.ts';
 
-export type BuildResult = { ok: true; bundle: Bundle } | { ok: false; errors: BuildError[] };
+export type BuildResult = { ok: true; bundle: Bundle; warnings: BuildError[] } | { ok: false; errors: BuildError[] };
 
-export async function buildContent(contentDir: string): Promise<BuildResult> {
-  const { documents, errors } = await compileContent(contentDir);
+/** Warnings go to stderr as `file:line: warning: …` unless the caller takes them (they never fail a build). */
+const printWarning = (warning: BuildError): void => console.warn(formatBuildError({ ...warning, message: `warning: ${warning.message}` }));
+
+export async function buildContent(contentDir: string, onWarning: (warning: BuildError) => void = printWarning): Promise<BuildResult> {
+  const { documents, errors, warnings } = await compileContent(contentDir);
   const { knowledge, errors: knowledgeErrors } = await compileKnowledge(contentDir, documents);
   errors.push(...knowledgeErrors);
   if (errors.length) return { ok: false, errors };
+  warnings.forEach(onWarning);
   const bundle = assembleBundle(documents, { commit: await currentCommit(contentDir), builtAt: new Date().toISOString() }, knowledge);
-  return { ok: true, bundle };
+  return { ok: true, bundle, warnings };
 }

@@ -11,6 +11,7 @@ export type { CompiledDocument };
 export interface CompileResult {
   documents: CompiledDocument[];
   errors: BuildError[];
+  warnings: BuildError[];
 }
 
 export async function compileContent(contentDir: string): Promise<CompileResult> {
@@ -18,12 +19,12 @@ export async function compileContent(contentDir: string): Promise<CompileResult>
   const errors: BuildError[] = [];
   const root = await lstat(contentDir).catch(() => undefined);
   if (!root?.isDirectory()) {
-    return { documents, errors: [{ file: contentDir, line: 1, message: 'content folder does not exist (pass --content DIR)' }] };
+    return { documents, errors: [{ file: contentDir, line: 1, message: 'content folder does not exist (pass --content DIR)' }], warnings: [] };
   }
   for (const kind of documentKinds) {
     const kindDir = join(contentDir, kind);
     const files = await listMarkdownFiles(kindDir, '', errors);
-    const compiled = await Promise.all(files.map((path) => compileFile(kind, kindDir, path)));
+    const compiled = await mapBounded(files, OPEN_FILES_AT_ONCE, (path) => compileFile(kind, kindDir, path));
     const byName = new Map<string, CompiledDocument>();
     for (const result of compiled) {
       if (!result.ok) { errors.push(...result.errors); continue; }
@@ -36,7 +37,24 @@ export async function compileContent(contentDir: string): Promise<CompileResult>
       documents.push(result.document);
     }
   }
-  return { documents, errors };
+  return { documents, errors, warnings: documents.flatMap((document) => document.warnings) };
+}
+
+// Reading every file at once runs out of file descriptors (EMFILE) at ~20 000 documents.
+const OPEN_FILES_AT_ONCE = 64;
+
+/** `work` over `items` with at most `limit` in flight; results in input order. */
+async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const at = next++;
+      results[at] = await work(items[at] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 async function compileFile(kind: DocumentKind, kindDir: string, path: string) {

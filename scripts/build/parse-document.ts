@@ -3,6 +3,7 @@ import type { DocumentKind } from '../../src/content/kinds.ts';
 import { nameFromPath, normalizeName } from '../../src/content/names.ts';
 import type { BuildError } from './errors.ts';
 import { splitFrontMatter } from './front-matter.ts';
+import { binaryContentError, contentWarnings, type ContentFlag } from './text-checks.ts';
 
 export const MAX_DOCUMENT_BYTES = 1024 * 1024;
 const DESCRIPTION_FALLBACK_CHARS = 200;
@@ -20,6 +21,9 @@ export interface CompiledDocument {
   access?: string[];
   /** Line of the `name` field, or 1: where a duplicate-name error points. */
   nameLine: number;
+  /** Build warnings about the body (active HTML, agent-directed text) and the flags they put in its metadata. */
+  warnings: BuildError[];
+  flags: ContentFlag[];
 }
 
 export type ParseResult = { ok: true; document: CompiledDocument } | { ok: false; errors: BuildError[] };
@@ -37,9 +41,11 @@ export function parseDocumentFile(kind: DocumentKind, path: string, bytes: Uint8
   } catch {
     return fail(firstInvalidUtf8Line(bytes), 'file is not valid UTF-8: save it as UTF-8');
   }
+  const binary = binaryContentError(text, file);
+  if (binary) return { ok: false, errors: [binary] };
   const split = splitFrontMatter(text);
   if (!split.ok) return fail(split.line, split.message);
-  const { data, keyLines, body } = split.value;
+  const { data, keyLines, body, bodyLine } = split.value;
   const fields = readFields(data, keyLines, file);
   if (!fields.ok) return fields;
   const { rawName, title, description, tags, access } = fields.value;
@@ -53,7 +59,7 @@ export function parseDocumentFile(kind: DocumentKind, path: string, bytes: Uint8
   return {
     ok: true,
     document: {
-      kind, name, path, content: body, tags, access, nameLine: keyLines.name ?? 1,
+      kind, name, path, content: body, tags, access, nameLine: keyLines.name ?? 1, ...contentWarnings(body, file, bodyLine),
       title: title ?? firstHeading(body) ?? name,
       description: description ?? firstParagraph(body),
     },

@@ -33,6 +33,8 @@ async function writeDevEnv(auth: DevServerOptions['auth']): Promise<string> {
   await mkdir(PRAXIS_DIR, { recursive: true, mode: 0o700 });
   const file = join(PRAXIS_DIR, `dev-${process.pid}.env`);
   const lines = [`PRAXIS_AUTH_MODE=${auth}`, 'PRAXIS_POINTER_TTL_MS=1000'];
+  // Rate limiting is on as in wrangler.toml; PRAXIS_RATE_LIMIT=off praxis dev turns it off for local load tests.
+  if (process.env.PRAXIS_RATE_LIMIT) lines.push(`PRAXIS_RATE_LIMIT=${process.env.PRAXIS_RATE_LIMIT === 'off' ? 'off' : 'on'}`);
   if (auth === 'local') lines.push(`PRAXIS_LOCAL_SECRET=${await localSecret()}`);
   await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
   return file;

@@ -32,6 +32,8 @@ export interface DocumentEntry {
   body: string;
   /** Groups allowed to see the document; absent means everyone. */
   access?: string[];
+  /** Build warnings about the body ('active-html', 'agent-directed-text'); served as content_warnings. */
+  flags?: string[];
 }
 
 export interface KindSection {

@@ -1,6 +1,7 @@
 // Content-addressed objects from KV, cached per isolate. An object never changes under its hash,
 // so the cache needs no invalidation — only a size bound (isolates have 128 MB).
 import { objectKey } from './bundle.ts';
+import { DEFAULT_KV_TIMEOUT_MS, kvText } from './kv-read.ts';
 
 const MAX_CACHED_CHARS = 24 * 1024 * 1024;
 const cache = new Map<string, string>();
@@ -14,14 +15,14 @@ export class MissingObjectError extends Error {
   }
 }
 
-export async function readObject(kv: KVNamespace, hash: string): Promise<string> {
+export async function readObject(kv: KVNamespace, hash: string, timeoutMs = DEFAULT_KV_TIMEOUT_MS): Promise<string> {
   const hit = cache.get(hash);
   if (hit !== undefined) {
     cache.delete(hash);
     cache.set(hash, hit);
     return hit;
   }
-  const text = await kv.get(objectKey(hash), 'text');
+  const text = await kvText(kv, objectKey(hash), timeoutMs);
   if (text === null) throw new MissingObjectError(hash);
   remember(hash, text);
   return text;

@@ -3,12 +3,15 @@
 // bundle it started with, so a pointer flip mid-request never mixes versions.
 import { POINTER_KEY, type DocumentEntry, type Manifest, type Pointer } from './bundle.ts';
 import type { DocumentKind } from './kinds.ts';
-import { readObject } from './objects.ts';
+import { ContentUnavailableError, kvText, kvTimeoutOf } from './kv-read.ts';
+import { readObject as readKvObject } from './objects.ts';
 import { searcherOf, type Searcher, type StoredIndex, type TermTable } from './search/index.ts';
 
 export interface ContentEnv {
   CONTENT: KVNamespace;
   PRAXIS_POINTER_TTL_MS?: string;
+  /** Milliseconds a KV read may take before the request gives up on it (default 3000). */
+  PRAXIS_KV_TIMEOUT_MS?: string;
 }
 
 export interface LoadedBundle {
@@ -29,38 +32,61 @@ const KEPT_VERSIONS = 2;
 
 let pointerCache: { pointer: Pointer | null; readAt: number } | undefined;
 const bundles = new Map<string, Promise<LoadedBundle>>();
+/** The bundle this isolate last served: kept serving while KV fails or the pointer names a version that cannot be loaded. */
+let lastServed: LoadedBundle | undefined;
 
-/** The bundle to serve, or null when nothing has been published yet. */
+/** The bundle to serve, or null when nothing has been published yet. Throws ContentUnavailableError when KV fails and nothing is cached. */
 export async function currentBundle(env: ContentEnv, now = Date.now()): Promise<LoadedBundle | null> {
-  const pointer = await currentPointer(env, now);
+  let pointer: Pointer | null;
+  try {
+    pointer = await currentPointer(env, now);
+  } catch (error) {
+    return keepServing('pointer_unreadable', error);
+  }
   if (!pointer) return null;
   let bundle = bundles.get(pointer.manifest);
   if (!bundle) {
-    bundle = loadBundle(env.CONTENT, pointer);
+    bundle = loadBundle(env.CONTENT, pointer, kvTimeoutOf(env));
     bundles.set(pointer.manifest, bundle);
     bundle.catch(() => bundles.delete(pointer.manifest));
     for (const key of bundles.keys()) if (bundles.size > KEPT_VERSIONS) bundles.delete(key);
   }
-  return bundle;
+  try {
+    lastServed = await bundle;
+    return lastServed;
+  } catch (error) {
+    return keepServing('version_unloadable', error, pointer.version);
+  }
+}
+
+/** The previous bundle, logged as stale; without one, the failure as ContentUnavailableError (a clean 503). */
+function keepServing(event: string, error: unknown, wanted?: string): LoadedBundle {
+  console.error(JSON.stringify({
+    event, wanted, serving: lastServed?.pointer.version ?? null,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  }));
+  if (lastServed) return lastServed;
+  throw error instanceof ContentUnavailableError ? error : new ContentUnavailableError('The published content version could not be loaded; its operators have been told why in the log.');
 }
 
 async function currentPointer(env: ContentEnv, now: number): Promise<Pointer | null> {
   const ttl = Number(env.PRAXIS_POINTER_TTL_MS ?? DEFAULT_POINTER_TTL_MS);
   if (pointerCache && now - pointerCache.readAt < ttl) return pointerCache.pointer;
-  const text = await env.CONTENT.get(POINTER_KEY, 'text');
+  const text = await kvText(env.CONTENT, POINTER_KEY, kvTimeoutOf(env));
   const pointer = text === null ? null : (JSON.parse(text) as Pointer);
   pointerCache = { pointer, readAt: now };
   return pointer;
 }
 
-async function loadBundle(kv: KVNamespace, pointer: Pointer): Promise<LoadedBundle> {
-  const manifest = JSON.parse(await readObject(kv, pointer.manifest)) as Manifest;
+async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number): Promise<LoadedBundle> {
+  const readObject = (hash: string) => readKvObject(kv, hash, timeoutMs);
+  const manifest = JSON.parse(await readObject(pointer.manifest)) as Manifest;
   const indexes = new Map<DocumentKind, Promise<Searcher>>();
   const parsedObjects = new Map<string, Promise<unknown>>();
   function json<T>(hash: string): Promise<T> {
     let parsed = parsedObjects.get(hash);
     if (!parsed) {
-      parsed = readObject(kv, hash).then((text) => JSON.parse(text) as unknown);
+      parsed = readObject(hash).then((text) => JSON.parse(text) as unknown);
       parsedObjects.set(hash, parsed);
       parsed.catch(() => parsedObjects.delete(hash));
     }
@@ -80,8 +106,8 @@ async function loadBundle(kv: KVNamespace, pointer: Pointer): Promise<LoadedBund
       }
       return index;
     },
-    body: (entry) => readObject(kv, entry.body),
-    text: (hash) => readObject(kv, hash),
+    body: (entry) => readObject(entry.body),
+    text: (hash) => readObject(hash),
     json,
   };
 }
@@ -89,5 +115,6 @@ async function loadBundle(kv: KVNamespace, pointer: Pointer): Promise<LoadedBund
 /** Forget cached pointer and bundles (tests; a future admin route). */
 export function resetContentCache(): void {
   pointerCache = undefined;
+  lastServed = undefined;
   bundles.clear();
 }

@@ -4,13 +4,16 @@ import type { Context } from 'hono';
 import { authenticate } from '../auth/authenticate.ts';
 import { refusalResponse } from '../auth/challenge.ts';
 import type { AuthConfig } from '../auth/config.ts';
+import { ContentUnavailableError } from '../content/kv-read.ts';
 import { currentBundle, type ContentEnv } from '../content/store.ts';
 import { createPraxisServer } from '../mcp/server.ts';
 import { audit, requestedOperation } from './audit.ts';
 import { MAX_REQUEST_BYTES } from './guards.ts';
+import { withDocumentedErrors } from './jsonrpc-errors.ts';
+import { rateLimitRefusal, type RateLimitEnv } from './rate-limit.ts';
 import { wantsLegacyResourceNotFound, withResourceNotFoundCode } from './resource-not-found-code.ts';
 
-export async function mcpResponse(c: Context<{ Bindings: ContentEnv }>, auth: AuthConfig): Promise<Response> {
+export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitEnv }>, auth: AuthConfig): Promise<Response> {
   const started = Date.now();
   const tool = await requestedOperation(c.req.raw);
   const outcome = await authenticate(c.req.raw, auth);
@@ -18,7 +21,19 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv }>, auth: Au
     audit({ subject: outcome.subject ?? null, tool, outcome: outcome.oauthError ?? (outcome.status === 503 ? 'identity_provider_unavailable' : outcome.code), status: outcome.status, ms: Date.now() - started });
     return refusalResponse(outcome, auth);
   }
-  const bundle = await currentBundle(c.env);
+  const limited = await rateLimitRefusal(c.env, outcome.principal);
+  if (limited) {
+    audit({ subject: outcome.principal.subject, via: outcome.principal.via, tool, outcome: 'rate_limited', status: 429, ms: Date.now() - started });
+    return limited;
+  }
+  const bundle = await currentBundle(c.env).catch((error: unknown) => {
+    if (error instanceof ContentUnavailableError) return error;
+    throw error;
+  });
+  if (bundle instanceof ContentUnavailableError) {
+    audit({ subject: outcome.principal.subject, via: outcome.principal.via, tool, outcome: 'content_store_unavailable', status: 503, ms: Date.now() - started });
+    return c.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: bundle.message } }, 503, { 'Retry-After': '5' });
+  }
   if (!bundle) {
     return c.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'No content has been published to this Praxis endpoint yet.' } }, 503, { 'Retry-After': '5' });
   }
@@ -28,7 +43,7 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv }>, auth: Au
     onerror: (error) => console.error(JSON.stringify({ event: 'mcp_error', subject: outcome.principal.subject, error: error.message })),
   });
   const legacyResourceErrors = await wantsLegacyResourceNotFound(c.req.raw, tool);
-  const served = await handler.fetch(c.req.raw);
+  const served = await withDocumentedErrors(await handler.fetch(c.req.raw), outcome.principal);
   const response = legacyResourceErrors ? await withResourceNotFoundCode(served) : served;
   audit({ subject: outcome.principal.subject, via: outcome.principal.via, tool, outcome: 'served', status: response.status, version: bundle.pointer.version, ms: Date.now() - started });
   return response;

@@ -7,7 +7,8 @@ export interface Provenance { version: string; commit: string | null }
 export const provenanceOf = (pointer: Pointer): Provenance => ({ version: pointer.version, commit: pointer.commit });
 
 export function documentFound(entry: DocumentEntry, content: string, provenance: Provenance) {
-  return { name: entry.name, title: entry.title, description: entry.description, content, path: entry.path, ...provenance };
+  // Flagged content is still served, labelled, so an agent treats it as material, never as instructions.
+  return { name: entry.name, title: entry.title, description: entry.description, content, path: entry.path, ...(entry.flags?.length ? { content_warnings: entry.flags } : {}), ...provenance };
 }
 
 export function documentNotFound(kind: DocumentKind, requested: string, available: DocumentEntry[], provenance: Provenance) {

@@ -2,6 +2,7 @@
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BuildError } from '../errors.ts';
+import { binaryContentError } from '../text-checks.ts';
 
 export interface SourceFile {
   /** Relative to the kind folder, `/`-separated. */
@@ -30,7 +31,10 @@ export async function readSourceFiles(dir: string, extension: string, options: {
     }
     const bytes = new Uint8Array(await readFile(file));
     try {
-      files.push({ path, file, bytes: bytes.byteLength, text: utf8.decode(bytes).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n') });
+      const text = utf8.decode(bytes).replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+      const binary = binaryContentError(text, file);
+      if (binary) errors.push(binary);
+      else files.push({ path, file, bytes: bytes.byteLength, text });
     } catch {
       const lenient = new TextDecoder('utf-8').decode(bytes);
       errors.push({ file, line: lenient.slice(0, Math.max(0, lenient.indexOf('\uFFFD'))).split('\n').length, message: 'file is not valid UTF-8: save it as UTF-8' });

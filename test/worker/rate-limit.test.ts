@@ -1,0 +1,81 @@
+// Rate limiting per principal through the real Workers Rate Limiting binding (miniflare's local
+// implementation): a caller over its limit gets 429 + Retry-After, other callers are unaffected,
+// "off" disables it, and the deployed config (wrangler.toml) has it on.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Env } from '../../src/worker.ts';
+import { MCP_URL, callWorker, publishFixture, testEnv, token } from './helpers.ts';
+import { captureConsole } from './fuzz-helpers.ts';
+
+/** vitest.config.ts binds a limiter of 5 requests per 60 s for these tests; wrangler.toml's is 600. */
+const SMALL = { PRAXIS_RATE_LIMIT: 'on', PRAXIS_RATE_LIMITER: (testEnv as unknown as { PRAXIS_TEST_RATE_LIMITER: RateLimit }).PRAXIS_TEST_RATE_LIMITER } as Partial<Env>;
+const LIMIT = 5;
+
+async function listTools(bearer: string, env: Partial<Env>): Promise<Response> {
+  return callWorker(new Request(MCP_URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${bearer}` },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  }), env);
+}
+
+/** Sends until the first 429; windows are wall-clock aligned, so one rollover may add up to LIMIT more. */
+async function untilLimited(bearer: string, env: Partial<Env>): Promise<{ served: number; refused: Response | null }> {
+  let served = 0;
+  for (let attempt = 0; attempt <= 2 * LIMIT + 1; attempt++) {
+    const response = await listTools(bearer, env);
+    if (response.status === 429) return { served, refused: response };
+    expect(response.status).toBe(200);
+    await response.body?.cancel();
+    served++;
+  }
+  return { served, refused: null };
+}
+
+describe('rate limiting per principal', () => {
+  beforeAll(publishFixture);
+
+  it('is on in the deployed config: wrangler.toml binds the limiter and does not turn it off', () => {
+    expect(typeof (testEnv as Env).PRAXIS_RATE_LIMITER?.limit).toBe('function');
+    // vitest.config.ts overrides PRAXIS_RATE_LIMIT to off for the other tests; the binding itself is wrangler.toml's.
+  });
+
+  it('answers 429 with Retry-After and the caller named once a principal exceeds its limit', async () => {
+    const subject = `greedy-${crypto.randomUUID()}`;
+    const { value: { served, refused }, lines } = await captureConsole(async () => untilLimited(await token(subject), SMALL));
+    expect(refused, `no 429 after ${served} requests`).not.toBeNull();
+    expect(served).toBeGreaterThanOrEqual(LIMIT);
+    expect(refused!.headers.get('retry-after')).toBe('60');
+    expect(await refused!.json()).toEqual({ error: 'RATE_LIMITED', message: expect.stringContaining(subject) });
+    expect(lines.some((line) => line.includes('"outcome":"rate_limited"') && line.includes(subject))).toBe(true);
+  });
+
+  it('limits each principal separately: another caller is still served', async () => {
+    const greedy = await token(`greedy-${crypto.randomUUID()}`);
+    const { value: { refused } } = await captureConsole(() => untilLimited(greedy, SMALL));
+    expect(refused).not.toBeNull();
+    const other = await captureConsole(async () => listTools(await token(`polite-${crypto.randomUUID()}`), SMALL));
+    expect(other.value.status).toBe(200);
+  });
+
+  it('does not count refused (unauthenticated) requests against anyone, and never limits before auth', async () => {
+    const { value: responses } = await captureConsole(() => Promise.all(Array.from({ length: LIMIT * 3 }, () => listTools('not-a-token', SMALL))));
+    expect(responses.map((response) => response.status)).toEqual(Array(LIMIT * 3).fill(401));
+  });
+
+  it('is off with PRAXIS_RATE_LIMIT=off (the dev/test override)', async () => {
+    const bearer = await token(`unlimited-${crypto.randomUUID()}`);
+    const { value: statuses } = await captureConsole(async () => {
+      const all: number[] = [];
+      for (let i = 0; i < LIMIT * 3; i++) all.push((await listTools(bearer, { ...SMALL, PRAXIS_RATE_LIMIT: 'off' })).status);
+      return all;
+    });
+    expect(statuses).toEqual(Array(LIMIT * 3).fill(200));
+  });
+
+  it('fails open, and says so in the log, when the limiter itself fails', async () => {
+    const broken = { limit: () => Promise.reject(new Error('rate limiter unreachable (injected)')) } as unknown as RateLimit;
+    const { value: response, lines } = await captureConsole(async () => listTools(await token('limiter-outage'), { PRAXIS_RATE_LIMIT: 'on', PRAXIS_RATE_LIMITER: broken }));
+    expect(response.status).toBe(200);
+    expect(lines.some((line) => line.includes('"rate_limiter_unavailable"'))).toBe(true);
+  });
+});
