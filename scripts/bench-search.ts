@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compileContent } from './build/compile.ts';
-import { buildSearchIndex, searchIndex, type SearchIndex } from '../src/content/search/index.ts';
+import { buildSearchIndex, searchIndex, searcherOf, splitSearchIndex, type SearchIndex } from '../src/content/search/index.ts';
 import { termCount } from '../src/content/search/term-table.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -110,6 +110,18 @@ function medianQueryMs(index: SearchIndex, queries: readonly BenchQuery[]): numb
   return times.sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0;
 }
 
+/** How many queries the sharded form of `index` (what the build stores) ranks exactly as the single object. */
+async function shardedAgreement(index: SearchIndex, queries: readonly BenchQuery[]): Promise<number> {
+  const shards = splitSearchIndex(index);
+  const byName = new Map(shards.map((table, i) => [String(i), table]));
+  const searcher = searcherOf({ format: 'praxis-search/2', documents: index.documents, order: index.order, shards: [...byName.keys()] }, async (name) => byName.get(name)!);
+  let same = 0;
+  for (const { query } of queries) {
+    if (JSON.stringify(await searcher.search(query, { limit: 10 })) === JSON.stringify(searchIndex(index, query, { limit: 10 }))) same += 1;
+  }
+  return same;
+}
+
 /** Index size, build, parse and query times over a content folder (e.g. a generated scale corpus). */
 async function benchCorpus(contentDir: string): Promise<void> {
   const documents = await loadDocuments(contentDir);
@@ -151,6 +163,7 @@ async function main(): Promise<void> {
   printTable(`shared questions (${shared.length})`, shared);
   if (heldOut.length > 0) printTable(`held-out questions (${heldOut.length})`, heldOut);
   const allQueries = [...shared, ...heldOut];
+  console.log(`\nsharded index (as the Worker stores it): ${await shardedAgreement(index, allQueries)} of ${allQueries.length} questions ranked identically (top 10)`);
   console.log(`\n${documents.length} documents, ${termCount(index)} terms, index ${(json.length / 1024).toFixed(0)} KiB JSON, ` +
     `parse ${parseMs.toFixed(1)} ms, median query ${medianQueryMs(index, allQueries).toFixed(3)} ms`);
 }

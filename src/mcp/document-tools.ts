@@ -25,20 +25,12 @@ const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: t
 export interface DocumentToolContext { bundle: LoadedBundle; groups: readonly string[] }
 
 export function registerDocumentTools(server: McpServer, kind: DocumentKind, context: DocumentToolContext): void {
-  const { singular, plural, label, pluralLabel } = DOCUMENT_KINDS[kind];
+  const { singular, plural } = DOCUMENT_KINDS[kind];
+  const definitions = definitionsOf(kind);
   const provenance = provenanceOf(context.bundle.pointer);
   const visible = (): DocumentEntry[] => context.bundle.documents(kind).filter((entry) => isVisible(entry, context.groups));
-  const examples = kind === 'processes' ? "'code-review', 'deployment', 'incident-response'" : "'code-review', 'release'";
 
-  server.registerTool(`get_${singular}`, {
-    title: `Get ${label}`,
-    description: `Retrieve a specific ${label} by name. Returns the complete ${singular} documentation including name, description, and full markdown content.`,
-    inputSchema: z.object({
-      name: z.string().min(1).describe(`Name of the ${singular} to retrieve (case-insensitive). Examples: ${examples}`),
-    }).strict(),
-    outputSchema: fromJsonSchema(getOutputSchema(kind), validator),
-    annotations: readOnly,
-  }, async ({ name }) => {
+  server.registerTool(`get_${singular}`, definitions.get, async ({ name }) => {
     const entries = visible();
     const wanted = normalizeName(name);
     const entry = entries.find((candidate) => candidate.name === wanted);
@@ -46,27 +38,9 @@ export function registerDocumentTools(server: McpServer, kind: DocumentKind, con
     return toolResult(documentFound(entry, await context.bundle.body(entry), provenance));
   });
 
-  server.registerTool(`list_${plural}`, {
-    title: `List ${plural}`,
-    description: `List all available ${pluralLabel} with their names and descriptions. Does not return full content.`,
-    inputSchema: z.object({}).strict(),
-    outputSchema: fromJsonSchema(listOutputSchema(kind), validator),
-    annotations: readOnly,
-  }, async () => toolResult(documentList(kind, visible(), provenance)));
+  server.registerTool(`list_${plural}`, definitions.list, async () => toolResult(documentList(kind, visible(), provenance)));
 
-  server.registerTool(`search_${plural}`, {
-    title: `Search ${plural}`,
-    description: `Search across all ${pluralLabel} for a keyword. Returns matching ${plural} ranked by relevance (title matches rank higher than content matches). Maximum ${MAX_SEARCH_RESULTS} results.`,
-    inputSchema: z.object({
-      query: z.string().min(1).describe(`Keyword or phrase to search for (case-insensitive). Searches across ${singular} name, description, and content.`),
-      limit: z.number().int().min(1).max(MAX_SEARCH_RESULTS).optional()
-        .describe(`Optional: at most this many results on this page (1-${MAX_SEARCH_RESULTS}, default ${MAX_SEARCH_RESULTS}). Ask for a few, then follow next_cursor if you need more.`),
-      cursor: z.string().min(1).optional()
-        .describe(`Optional: the next_cursor of a previous result, to get the next page of the same query.`),
-    }).strict(),
-    outputSchema: fromJsonSchema(searchOutputSchema(kind), validator),
-    annotations: readOnly,
-  }, async ({ query, limit = MAX_SEARCH_RESULTS, cursor }) => {
+  server.registerTool(`search_${plural}`, definitions.search, async ({ query, limit = MAX_SEARCH_RESULTS, cursor }) => {
     const all = context.bundle.documents(kind);
     const scope = { query, version: context.bundle.pointer.version };
     const start = cursor === undefined ? { ok: true as const, offset: 0 } : decodeCursor(cursor, scope, MAX_PAGED_RESULTS);
@@ -76,6 +50,52 @@ export function registerDocumentTools(server: McpServer, kind: DocumentKind, con
     const next = page.more ? encodeCursor(scope, start.offset + limit) : undefined;
     return toolResult(searchResults(kind, query, page.ranked, visibleCount, provenance, next));
   });
+}
+
+// A server lives for one request, but the tools' schemas never change: built (and their output
+// validators compiled) once per isolate and kind instead of on every request.
+const definitions = new Map<DocumentKind, ReturnType<typeof buildDefinitions>>();
+
+function definitionsOf(kind: DocumentKind): ReturnType<typeof buildDefinitions> {
+  let found = definitions.get(kind);
+  if (!found) definitions.set(kind, (found = buildDefinitions(kind)));
+  return found;
+}
+
+function buildDefinitions(kind: DocumentKind) {
+  const { singular, plural, label, pluralLabel } = DOCUMENT_KINDS[kind];
+  const examples = kind === 'processes' ? "'code-review', 'deployment', 'incident-response'" : "'code-review', 'release'";
+  return {
+    get: {
+      title: `Get ${label}`,
+      description: `Retrieve a specific ${label} by name. Returns the complete ${singular} documentation including name, description, and full markdown content.`,
+      inputSchema: z.object({
+        name: z.string().min(1).describe(`Name of the ${singular} to retrieve (case-insensitive). Examples: ${examples}`),
+      }).strict(),
+      outputSchema: fromJsonSchema(getOutputSchema(kind), validator),
+      annotations: readOnly,
+    },
+    list: {
+      title: `List ${plural}`,
+      description: `List all available ${pluralLabel} with their names and descriptions. Does not return full content.`,
+      inputSchema: z.object({}).strict(),
+      outputSchema: fromJsonSchema(listOutputSchema(kind), validator),
+      annotations: readOnly,
+    },
+    search: {
+      title: `Search ${plural}`,
+      description: `Search across all ${pluralLabel} for a keyword. Returns matching ${plural} ranked by relevance (title matches rank higher than content matches). Maximum ${MAX_SEARCH_RESULTS} results.`,
+      inputSchema: z.object({
+        query: z.string().min(1).describe(`Keyword or phrase to search for (case-insensitive). Searches across ${singular} name, description, and content.`),
+        limit: z.number().int().min(1).max(MAX_SEARCH_RESULTS).optional()
+          .describe(`Optional: at most this many results on this page (1-${MAX_SEARCH_RESULTS}, default ${MAX_SEARCH_RESULTS}). Ask for a few, then follow next_cursor if you need more.`),
+        cursor: z.string().min(1).optional()
+          .describe('Optional: the next_cursor of a previous result, to get the next page of the same query.'),
+      }).strict(),
+      outputSchema: fromJsonSchema(searchOutputSchema(kind), validator),
+      annotations: readOnly,
+    },
+  };
 }
 
 interface PageRequest { offset: number; limit: number; hidden: number }

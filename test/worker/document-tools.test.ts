@@ -32,7 +32,16 @@ describe.each(['modern', 'legacy'] as const)('document tools over the %s protoco
     for (const name of ['get_process', 'list_processes', 'search_processes']) {
       const tool = tools.find((candidate) => candidate.name === name)!;
       const { $schema, ...input } = tool.inputSchema as Record<string, unknown>;
-      expect(input).toEqual(specTool(name).inputSchema);
+      if (name === 'search_processes') {
+        // Spec 000's schema, unchanged, plus the optional paging inputs (limit, cursor) of issue 7.
+        const spec = specTool(name).inputSchema as { properties: Record<string, unknown>; required: string[] };
+        const { limit, cursor, ...specProperties } = input.properties as Record<string, unknown>;
+        expect({ ...input, properties: specProperties }).toEqual(spec);
+        expect(limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 50 });
+        expect(cursor).toMatchObject({ type: 'string' });
+      } else {
+        expect(input).toEqual(specTool(name).inputSchema);
+      }
       expect(tool.description).toBe(specTool(name).description);
       expect(tool.outputSchema).toMatchObject({ [name === 'get_process' ? 'oneOf' : 'type']: expect.anything() });
     }

@@ -1,0 +1,76 @@
+// The scale benchmark (issue 7): `npm run bench` (1 000, 10 000 and 100 000 documents) or
+// `npm run bench:quick` (1 000 documents, fewer samples, under two minutes). Prints progress and
+// writes bench/RESULTS.md after every corpus size, so a long run keeps what it has measured.
+// Options: --quick, --sizes 1000,10000, --out FILE, --work DIR (corpora, builds, local KV).
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readQueries, sharedQueriesFile, heldOutQueriesFile } from '../scripts/bench-search.ts';
+import { generator } from './corpus.ts';
+import { measureSize, type Plan, type SizeResult } from './measure.ts';
+import { renderResults, type RunInfo } from './report.ts';
+
+const FULL: Plan = { builds: 3, coldSamples: 7, warmRounds: 5, getSamples: 100, memoryRounds: 3, loadSeconds: 10, loadRepeats: 3 };
+const QUICK: Plan = { builds: 2, coldSamples: 3, warmRounds: 2, getSamples: 30, memoryRounds: 1, loadSeconds: 3, loadRepeats: 1 };
+/** 100 000 documents take minutes per build and per server-memory pass: fewer repeats there. */
+const HUGE: Partial<Plan> = { builds: 1, coldSamples: 3, memoryRounds: 1, getSamples: 50 };
+const ONE_WORD_QUERIES = ['deployment', 'security', 'testing', 'retrospective', 'pipeline'];
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { quick: { type: 'boolean' }, sizes: { type: 'string' }, out: { type: 'string' }, work: { type: 'string' } } });
+  if (!existsSync(generator)) {
+    console.log(`bench skipped: ${generator} is absent (the shared corpora generate the documents).`);
+    return 0;
+  }
+  const quick = values.quick ?? false;
+  const sizes = (values.sizes ?? (quick ? '1000' : '1000,10000,100000')).split(',').map(Number);
+  if (sizes.some((size) => !Number.isInteger(size) || size < 3)) throw new Error(`--sizes wants whole numbers ≥ 3, comma-separated; got '${values.sizes}'`);
+  const out = resolve(values.out ?? join(import.meta.dirname, 'RESULTS.md'));
+  const work = resolve(values.work ?? join(tmpdir(), 'praxis-bench'));
+  await mkdir(work, { recursive: true });
+  const shared = (await readQueries(sharedQueriesFile)).map((q) => q.query);
+  const heldOut = existsSync(heldOutQueriesFile) ? (await readQueries(heldOutQueriesFile)).map((q) => q.query) : [];
+  const queries = [...shared.slice(0, quick ? 10 : 20), ...heldOut.slice(0, quick ? 0 : 5), ...ONE_WORD_QUERIES];
+
+  const info: RunInfo = {
+    command: `node bench/run.ts ${process.argv.slice(2).join(' ')}`.trim(),
+    startedAt: new Date().toISOString(),
+    quick,
+    sizes,
+    pending: [],
+  };
+  const results: SizeResult[] = [];
+  for (const [i, size] of sizes.entries()) {
+    const plan = { ...(quick ? QUICK : FULL), ...(size >= 100_000 ? HUGE : {}) };
+    info.pending = sizes.slice(i).map((rest) => `${rest.toLocaleString('en')} documents: ${rest === size ? 'in progress when this file was written' : 'not reached yet'}`);
+    await writeResults(out, renderResults(info, results));
+    const started = performance.now();
+    try {
+      results.push(await measureSize(size, plan, queries, work, (line) => console.log(`[bench] ${line}`)));
+    } catch (error) {
+      // Keep what was measured, and say exactly why this size has no table.
+      info.pending = [`${size.toLocaleString('en')} documents: **failed** — ${(error as Error).message.split('\n')[0]}`];
+      await writeResults(out, renderResults(info, results));
+      throw error;
+    }
+    console.log(`[bench] ${size} documents measured in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+  info.pending = [];
+  await writeResults(out, renderResults(info, results));
+  console.log(`[bench] wrote ${out}`);
+  return 0;
+}
+
+/**
+ * Writes the file, keeping the sections other benchmarks own in it (`<!-- name:begin -->` …
+ * `<!-- name:end -->`, e.g. bench/soak.ts's), which this run does not measure.
+ */
+async function writeResults(file: string, text: string): Promise<void> {
+  const previous = await readFile(file, 'utf8').catch(() => '');
+  const kept = previous.match(/<!-- (\w+):begin[\s\S]*?<!-- \1:end -->/g) ?? [];
+  await writeFile(file, [text, ...kept].join('\n') + (kept.length ? '\n' : ''));
+}
+
+process.exitCode = await main();

@@ -1,0 +1,135 @@
+// Runs the benchmark Worker the way `praxis dev` does: `wrangler dev` (workerd) over a persisted
+// local KV directory, so several Worker processes in a row serve the same published content, and
+// publishes into that directory with the real publisher through wrangler's platform proxy. Each
+// `startWorker` is a new wrangler/workerd process: a cold isolate.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { kvStore } from '../scripts/publish/local-store.ts';
+import type { ContentStore } from '../scripts/publish/store.ts';
+
+const repoRoot = resolve(import.meta.dirname, '..');
+const READY_TIMEOUT_MS = 90_000;
+/** Every wrangler this benchmark started and has not stopped: stopped on exit, even after a crash. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+
+export interface WorkerHost {
+  url: URL;
+  /** Resident memory of the workerd processes this instance started, in bytes. */
+  rss(): number;
+  close(): Promise<void>;
+}
+
+/** A wrangler config for bench/worker.ts with the project's CONTENT namespace; returns its path. */
+export async function writeBenchConfig(dir: string): Promise<string> {
+  const config = join(dir, 'wrangler.bench.toml');
+  const namespace = /\[\[kv_namespaces\]\][^[]*?id\s*=\s*"([^"]+)"/.exec(readFileSync(join(repoRoot, 'wrangler.toml'), 'utf8'))?.[1] ?? '00000000000000000000000000000000';
+  await writeFile(config, [
+    'name = "praxis-bench"',
+    `main = ${JSON.stringify(join(repoRoot, 'bench/worker.ts'))}`,
+    'compatibility_date = "2026-11-01"',
+    'compatibility_flags = ["nodejs_compat"]',
+    '[[kv_namespaces]]',
+    'binding = "CONTENT"',
+    `id = "${namespace}"`,
+  ].join('\n'));
+  return config;
+}
+
+/** The persisted KV as a publisher store (wrangler's platform proxy); close it before starting a Worker. */
+export async function openBenchStore(config: string, persistTo: string): Promise<ContentStore> {
+  const { getPlatformProxy } = await import('wrangler');
+  const proxy = await getPlatformProxy<Record<string, KVNamespace>>({ configPath: config, persist: { path: join(persistTo, 'v3') }, remoteBindings: false, envFiles: [] });
+  return kvStore(proxy.env.CONTENT!, `bench KV (${persistTo})`, () => proxy.dispose());
+}
+
+export async function startWorker(config: string, persistTo: string, envFile: string): Promise<WorkerHost> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [
+    join(repoRoot, 'node_modules/wrangler/bin/wrangler.js'), 'dev', '--config', config, '--port', String(port), '--ip', '127.0.0.1',
+    '--persist-to', persistTo, '--env-file', envFile, '--show-interactive-dev-session=false', '--log-level', 'info',
+  ], { env: { ...process.env, WRANGLER_SEND_METRICS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  await readyLine(child);
+  const pids = workerdPids(child.pid!);
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  return {
+    url: new URL(`http://127.0.0.1:${port}`),
+    rss: () => pids.reduce((sum, pid) => sum + rssOf(pid), 0),
+    async close() {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Resolves when wrangler prints "Ready on …" (no request is sent: the first one must be the measured one). */
+function readyLine(child: ChildProcess): Promise<void> {
+  return new Promise((resolveReady, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`wrangler dev was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output.slice(-2000)}`)), READY_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/Ready on http/.test(output)) {
+        clearTimeout(timer);
+        resolveReady();
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`wrangler dev exited with ${code} before it was ready:\n${output.slice(-2000)}`));
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** workerd processes descending from `root` (ours only: never anyone else's). */
+function workerdPids(root: number): number[] {
+  const parents = new Map<number, number>();
+  const names = new Map<number, string>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      names.set(Number(entry), stat.slice(stat.indexOf('(') + 1, close));
+      parents.set(Number(entry), Number(stat.slice(close + 2).split(' ')[1]));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const descends = (pid: number): boolean => {
+    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at)) if (at === root) return true;
+    return false;
+  };
+  return [...names].filter(([pid, name]) => name.startsWith('workerd') && descends(pid)).map(([pid]) => pid);
+}
+
+function rssOf(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
