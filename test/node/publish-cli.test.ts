@@ -88,10 +88,10 @@ describe('a publish killed mid-upload', () => {
     const content = await writeContent(await tempDir('praxis-kill-content-'), processes(3));
     const a = await build(content);
     await publishBundle(a, local.store, { author: null });
-    await writeContent(content, processes(150, { 'processes/p0.md': '# Process 0\n\nEdited.' }));
+    await writeContent(content, processes(400, { 'processes/p0.md': '# Process 0\n\nEdited.' }));
     const b = await build(content);
 
-    const child = spawn(process.execPath, [CLI, 'publish', '--content', content, '--local', '--persist-to', local.persistTo], { cwd: PROJECT, stdio: 'ignore' });
+    const child = spawn(process.execPath, [CLI, 'publish', '--content', content, '--local', '--persist-to', local.persistTo], { cwd: PROJECT, stdio: 'ignore', detached: true });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_, signal) => resolve(signal)));
     let stored = 0;
     // Two processes on one SQLite state: a read may meet the writer's lock, so a failed poll is simply retried.
@@ -99,7 +99,8 @@ describe('a publish killed mid-upload', () => {
       stored = await local.store.list(objectKey('')).then((keys) => keys.length, () => stored);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    child.kill('SIGKILL');
+    // The whole process group: the publisher's own workerd (wrangler's platform proxy) must not outlive the test.
+    process.kill(-child.pid!, 'SIGKILL');
     expect(await exited).toBe('SIGKILL');
 
     await expectServedIntact(local.kv, a.pointer);
