@@ -39,7 +39,6 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitE
   }
   const handler = createMcpHandler(() => createPraxisServer({ bundle, principal: outcome.principal }), {
     maxRequestBodySize: MAX_REQUEST_BYTES,
-    responseMode: 'json',
     onerror: (error) => console.error(JSON.stringify({ event: 'mcp_error', subject: outcome.principal.subject, error: error.message })),
   });
   const legacyResourceErrors = await wantsLegacyResourceNotFound(c.req.raw, tool);

@@ -86,6 +86,11 @@ describe('the knowledge graph', () => {
     ]));
   });
 
+  it('reads a citation such as [[1]](#resources) as a Markdown link, not a record link', async () => {
+    const { errors } = await build({ 'graph/a.md': record('skill-a', '', 'As shown in [[1]](#resources), see [[skill-b]].'), 'graph/b.md': record('skill-b') });
+    expect(errors).toEqual([]);
+  });
+
   it('builds a byte-identical index from the same records', async () => {
     const files = { 'graph/a.md': record('skill-a', 'links: [skill-b]\n'), 'graph/b.md': record('skill-b', '', '[[skill-a]]') };
     const first = (await build(files)).result;

@@ -165,3 +165,14 @@ describe.skipIf(!existsSync(playbookDir))('playbook benchmark (needs ../shared)'
     expect(recallAt(outcomes, 5)).toBe(1);
   });
 });
+
+describe('query bounds', () => {
+  it('uses at most 32 terms from the first 1000 characters of a query', async () => {
+    const { queryTermsOf, MAX_QUERY_TERMS } = await import('../../src/content/search/query-terms.ts');
+    const words = Array.from({ length: 100_000 }, (_, i) => `word${i}`).join(' ');
+    const { terms, exact } = queryTermsOf(words);
+    expect(terms.length).toBeLessThanOrEqual(MAX_QUERY_TERMS);
+    expect(exact.length).toBeLessThanOrEqual(MAX_QUERY_TERMS);
+    expect(terms[0]).toBe('word0');
+  });
+});

@@ -8,11 +8,14 @@ export const isRecordId = (value: string): boolean => value.length <= MAX_RECORD
 
 export const recordUri = (id: string): string => `vitaegraph://record/${id}`;
 
-/** `[[id]]` and `[[id|label]]` links in Markdown, with the 1-based line of each. */
+/**
+ * `[[id]]` and `[[id|label]]` links in Markdown, with the 1-based line of each. `[[1]](#refs)` is an
+ * ordinary Markdown link whose text is "[1]" (a citation), not a record link.
+ */
 export function wikiLinks(markdown: string): Array<{ id: string; line: number }> {
   const links: Array<{ id: string; line: number }> = [];
   markdown.split('\n').forEach((text, index) => {
-    for (const match of text.matchAll(/\[\[([^\]|\n]+)(?:\|[^\]\n]*)?\]\]/g)) links.push({ id: match[1]!.trim(), line: index + 1 });
+    for (const match of text.matchAll(/\[\[([^\]|\n]+)(?:\|[^\]\n]*)?\]\](?!\()/g)) links.push({ id: match[1]!.trim(), line: index + 1 });
   });
   return links;
 }

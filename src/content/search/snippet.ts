@@ -1,6 +1,7 @@
 // A short excerpt of a document around where it best matches the query, for search results.
 import { classifyLines, plainInline } from './markdown.ts';
-import { termOf, tokenize, wordsOf, type WordAt } from './tokenize.ts';
+import { queryTermsOf } from './query-terms.ts';
+import { termOf, wordsOf, type WordAt } from './tokenize.ts';
 
 const ELLIPSIS = '…';
 const DEFAULT_MAX_LENGTH = 200;
@@ -22,6 +23,25 @@ function firstProseLine(body: string): string {
     if (/[\p{L}\p{N}]/u.test(text)) return text;
   }
   return '';
+}
+
+type TermAt = WordAt & { term: string };
+
+const PREPARED_BODIES = 256;
+const prepared = new Map<string, { text: string; words: TermAt[] }>();
+
+/** A body's readable text and its stemmed words, kept for the bodies searched most recently. */
+function preparedBody(body: string): { text: string; words: TermAt[] } {
+  let found = prepared.get(body);
+  if (found) {
+    prepared.delete(body);
+  } else {
+    const text = readableText(body);
+    found = { text, words: wordsOf(text).map((word) => ({ ...word, term: termOf(word.word) ?? '' })) };
+    if (prepared.size >= PREPARED_BODIES) prepared.delete(prepared.keys().next().value!);
+  }
+  prepared.set(body, found);
+  return found;
 }
 
 /** The run of matches, at most `budget` characters wide, covering the most distinct terms. */
@@ -77,11 +97,9 @@ function leading(text: string, maxLength: number): string {
  * passage that contains the most distinct query terms; the first prose line when nothing matches.
  */
 export function snippet(body: string, query: string, maxLength = DEFAULT_MAX_LENGTH): string {
-  const wanted = new Set(tokenize(query));
-  const text = readableText(body);
-  const matches = wordsOf(text)
-    .map((word) => ({ ...word, term: termOf(word.word) ?? '' }))
-    .filter((word) => wanted.has(word.term));
+  const wanted = new Set(queryTermsOf(query).terms);
+  const { text, words } = preparedBody(body);
+  const matches = words.filter((word) => wanted.has(word.term));
   const budget = maxLength - 2 * ELLIPSIS.length;
   const window = bestMatchWindow(matches, budget);
   if (window === null || budget <= 0) return leading(firstProseLine(body), maxLength);

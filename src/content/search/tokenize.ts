@@ -36,6 +36,20 @@ function plainWord(word: string): string | null {
 
 /** The index term for one lowercased word, or null when it is a stop word or noise. */
 export function termOf(word: string): string | null {
+  let term = termCache.get(word);
+  if (term === undefined) {
+    term = computeTerm(word);
+    // Vocabularies repeat: a bounded memo makes stemming a lookup (snippets stem whole bodies per query).
+    if (termCache.size >= TERM_CACHE_SIZE) termCache.clear();
+    termCache.set(word, term);
+  }
+  return term;
+}
+
+const TERM_CACHE_SIZE = 50_000;
+const termCache = new Map<string, string | null>();
+
+function computeTerm(word: string): string | null {
   const plain = plainWord(word);
   if (plain === null) return null;
   // Porter mangles tokens with digits ("e2e" → "e2"); they are identifiers, keep them whole.
