@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { issueLocalToken } from '../src/auth/local-token.ts';
-import type { DocumentEntry, Manifest } from '../src/content/bundle.ts';
+import type { Manifest } from '../src/content/bundle.ts';
+import { chunkAt, chunkStarts, entriesFromObjects } from '../src/content/document-chunks.ts';
+import { documentKinds } from '../src/content/kinds.ts';
 import { searcherOf, type StoredIndex, type TermTable } from '../src/content/search/index.ts';
 import { publishBundle } from '../scripts/publish/publish.ts';
 import type { Bundle } from '../scripts/build/assemble.ts';
@@ -110,7 +112,7 @@ export async function measureSize(documents: number, plan: Plan, queries: string
     await client.listTools();
     ping.push(performance.now() - started);
   }
-  const processes = (JSON.parse(bundle.objects.get(bundle.pointer.manifest)!) as Manifest).kinds.processes.documents;
+  const processes = entriesFromObjects(JSON.parse(bundle.objects.get(bundle.pointer.manifest)!) as Manifest, 'processes', (hash) => bundle.objects.get(hash));
   const get: number[] = [];
   for (let i = 0; i < plan.getSamples; i++) {
     const entry = processes[(i * 7919 + 13) % processes.length]!;
@@ -155,18 +157,27 @@ function bundleSize(bundle: Bundle) {
   return { objects: bundle.objects.size, bytes, manifestBytes: Buffer.byteLength(bundle.objects.get(bundle.pointer.manifest)!) };
 }
 
-/** Pointer + manifest + index head + the shards the query needs + the bodies of the top 10 snippets. */
+/**
+ * Pointer + manifest + every kind's names object (read with the bundle) + index head + the shards the
+ * query needs + the chunks holding the first page's results + the bodies of the top 10 snippets.
+ */
 async function firstAnswerBytes(bundle: Bundle, query: string): Promise<number> {
   const text = (hash: string) => bundle.objects.get(hash)!;
   const manifest = JSON.parse(text(bundle.pointer.manifest)) as Manifest;
   const section = manifest.kinds.processes;
   let bytes = JSON.stringify(bundle.pointer).length + Buffer.byteLength(text(bundle.pointer.manifest)) + text(section.index).length;
+  for (const kind of documentKinds) if (manifest.kinds[kind]?.count) bytes += Buffer.byteLength(text(manifest.kinds[kind].names));
   const searcher = searcherOf(JSON.parse(text(section.index)) as StoredIndex, async (hash) => {
     bytes += text(hash).length;
     return JSON.parse(text(hash)) as TermTable;
   });
-  const hits = await searcher.search(query, { limit: 10 });
-  for (const hit of hits) bytes += Buffer.byteLength(text((section.documents[hit.doc] as DocumentEntry).body));
+  // The search tool's first page: 50 results, whose chunks it reads; bodies for the first 10 snippets.
+  const hits = await searcher.search(query, { limit: 50 });
+  const starts = chunkStarts(section.chunks);
+  const chunks = new Set(hits.map((hit) => chunkAt(starts, hit.doc)));
+  for (const chunk of chunks) bytes += Buffer.byteLength(text(section.chunks[chunk]!.hash));
+  const entries = entriesFromObjects(manifest, 'processes', text);
+  for (const hit of hits.slice(0, 10)) bytes += Buffer.byteLength(text(entries[hit.doc]!.body));
   return bytes;
 }
 
@@ -175,7 +186,7 @@ async function measureServerMemory(bundle: Bundle, queries: string[], rounds: nu
   const manifest = JSON.parse(bundle.objects.get(bundle.pointer.manifest)!) as Manifest;
   const lines: string[] = [];
   for (const [kind, type] of [['processes', 'process'], ['checklists', 'checklist']] as const) {
-    for (const entry of manifest.kinds[kind].documents) {
+    for (const entry of entriesFromObjects(manifest, kind, (hash) => bundle.objects.get(hash))) {
       const paragraphs = bundle.objects.get(entry.body)!.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
       lines.push(JSON.stringify({ type: 'entity', name: entry.name, entityType: type, observations: [entry.title, entry.description, ...paragraphs] }));
     }

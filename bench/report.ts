@@ -54,7 +54,7 @@ function renderSize(r: SizeResult): string[] {
     mark(`build: median ${(r.build.ms.median / 1000).toFixed(1)} s, p99 ${(r.build.ms.p99 / 1000).toFixed(1)} s (${r.build.ms.n} builds), peak RSS ${mib(r.build.maxRssBytes)}`,
       at100k ? 'succeeds in bounded memory' : target('≤ 20 s'), at100k ? r.build.maxRssBytes < 4 * 1024 ** 3 : met(r.build.ms.median <= 20_000)),
     mark(`bundle: ${mib(r.bundle.bytes)} in ${r.bundle.objects.toLocaleString('en')} objects (manifest ${mib(r.bundle.manifestBytes)})`, '', null),
-    mark(`bytes loaded before the first answer: ${mib(r.bundle.firstAnswerBytes)} (pointer, manifest, index head, the query's shards, 10 snippet bodies)`, '', null),
+    mark(`bytes loaded before the first answer: ${mib(r.bundle.firstAnswerBytes)} (pointer, manifest, names objects, index head, the query's shards, the result page's chunks, 10 snippet bodies)`, '', null),
     mark(`cold first \`search_processes\`: median ${ms(r.cold.ms.median)} ms, p99 ${ms(r.cold.ms.p99)} ms (${r.cold.ms.n} fresh workerd processes)`, target('≤ 150 ms'), met(r.cold.ms.median <= 150)),
     mark(`isolate memory after it (workerd RSS growth over the request): median ${mib(r.cold.rssDelta.median)}, p99 ${mib(r.cold.rssDelta.p99)}; whole workerd RSS ${mib(r.cold.rssAfter.median)}`, target('≤ 64 MB'), met(r.cold.rssDelta.median <= 64e6)),
     mark(`warm \`search_processes\` via the official client: p50 ${ms(r.warm.search.median)} ms, p99 ${ms(r.warm.search.p99)} ms (${r.warm.search.n} calls)`,
@@ -78,7 +78,7 @@ function whyMissed(r: SizeResult): string[] {
   const manifestShare = r.bundle.manifestBytes / r.bundle.bytes;
   const lines = [
     `- Per-request cost outside search: \`tools/list\`, which reads no content, takes ${ms(overhead)} ms (token check, a new McpServer with every tool per request, the SDK), and the floor route ${ms(r.warm.floor.median)} ms (wrangler dev's proxy in front of workerd). Search itself adds ${ms(searchWork)} ms over \`tools/list\`; server-memory's p50 is ${ratio(r.warm.memory.median / searchWork)} that increment.`,
-    `- The manifest lists every document (${mib(r.bundle.manifestBytes)}, ${(manifestShare * 100).toFixed(1)} % of the bundle): an isolate parses it before its first answer, and any edit changes it, so a re-publish uploads it whole; without it this re-publish would have uploaded ${(((r.republish.bytes - r.bundle.manifestBytes) / r.republish.bundleBytes) * 100).toFixed(2)} % of the bundle.`,
+    `- The manifest (${mib(r.bundle.manifestBytes)}, ${(manifestShare * 100).toFixed(2)} % of the bundle) names each kind's names object and document chunks; every edit changes it, so a re-publish uploads it whole; without it this re-publish would have uploaded ${(((r.republish.bytes - r.bundle.manifestBytes) / r.republish.bundleBytes) * 100).toFixed(2)} % of the bundle.`,
   ];
   return r.documents >= 10_000 ? ['Why targets are missed (derived from the figures above):', '', ...lines, ''] : [];
 }
@@ -86,7 +86,7 @@ function whyMissed(r: SizeResult): string[] {
 const METHOD = `## How each figure is measured
 
 - **Build**: \`bench/build-child.ts\` runs the real build (\`buildContent\`) in its own Node process; wall time of the build call, peak RSS from \`process.resourceUsage().maxRSS\`.
-- **Bundle / first answer**: bytes of every object of the built bundle; "before the first answer" adds up what an isolate reads from KV to answer the first \`search_processes\` (pointer, manifest, the processes index head, the term shards the query needs, the top-10 bodies used for snippets).
+- **Bundle / first answer**: bytes of every object of the built bundle; "before the first answer" adds up what an isolate reads from KV to answer the first \`search_processes\` (pointer, manifest, every kind's names object, the processes index head, the term shards the query needs, the document chunks holding the first page of 50 results, the top-10 bodies used for snippets).
 - **Publishing**: the real publisher (\`scripts/publish\` \`publishBundle\`) writes the bundle into a local KV directory through wrangler's platform proxy; the Worker is \`bench/worker.ts\` (the Praxis app plus a floor route \`/bench/floor\` that returns "ok" without touching anything) served by \`wrangler dev\` (workerd) with local auth, so every \`/mcp\` request verifies a real HS256 token.
 - **Cold**: a new \`wrangler dev\` process (hence a new workerd process and a new isolate, empty caches) per sample; timed from sending its very first request — a stateless \`tools/call search_processes\` POST — to the end of the response, after wrangler reported "Ready" and before anything else touched the Worker. Memory: \`performance.memory\` does not exist in workerd, so the figure is the growth of the workerd processes' resident set (\`VmRSS\` from /proc) across that request — the heap and caches the isolate kept after its first search — plus the whole RSS for scale (it includes workerd itself and wrangler's proxy worker).
 - **Warm**: one \`wrangler dev\`, the official \`@modelcontextprotocol/client\` (Streamable HTTP, loopback), after one warm-up pass; each call timed end to end in the client. Queries: the playbook benchmark questions (natural language) and a few one-word queries.

@@ -1,6 +1,7 @@
 // Compiled documents → a content-addressed bundle: objects keyed by SHA-256, a manifest, a pointer.
 import { createHash } from 'node:crypto';
 import { BUNDLE_SCHEMA, type DocumentEntry, type KindSection, type Manifest, type Pointer } from '../../src/content/bundle.ts';
+import { chunkEntries, namesOf } from '../../src/content/document-chunks.ts';
 import { documentKinds } from '../../src/content/kinds.ts';
 import { buildSearchIndex, storeSearchIndex } from '../../src/content/search/index.ts';
 import type { CompiledDocument } from './parse-document.ts';
@@ -54,7 +55,12 @@ function kindSection(kind: string, documents: CompiledDocument[], put: (text: st
     ...(document.flags?.length ? { flags: document.flags } : {}),
   }));
   const index = buildSearchIndex(documents.map(({ name, title, description, content }) => ({ name, title, description, body: content })));
-  return { documents: entries, index: storeSearchIndex(index, put) };
+  return {
+    count: entries.length,
+    names: put(JSON.stringify(namesOf(entries))),
+    chunks: chunkEntries(entries).map((chunk) => ({ count: chunk.length, hash: put(JSON.stringify(chunk)) })),
+    index: storeSearchIndex(index, put),
+  };
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');

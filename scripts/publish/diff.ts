@@ -1,5 +1,7 @@
 // Which documents a publish adds, changes or removes, read from two manifests. Generic: any manifest
 // entry with a string `path` and a `body` hash is a document, whatever section a content kind puts it in.
+// Document entries in chunks (bundle schema 2) are read through `chunkText` and seen as if inline.
+import { entriesFromObjects } from '../../src/content/document-chunks.ts';
 
 export interface DocumentDiff {
   added: string[];
@@ -14,9 +16,12 @@ interface DocumentSeen {
 
 const HASH = /^[0-9a-f]{64}$/;
 
-export function diffManifests(previous: string | null, next: string): DocumentDiff {
-  const before = previous === null ? new Map<string, DocumentSeen>() : documentsOf(previous);
-  const after = documentsOf(next);
+/** Object text by hash: the chunks both manifests list (either version's). */
+export type ChunkText = (hash: string) => string | null | undefined;
+
+export function diffManifests(previous: string | null, next: string, chunkText: ChunkText): DocumentDiff {
+  const before = previous === null ? new Map<string, DocumentSeen>() : documentsOf(previous, chunkText);
+  const after = documentsOf(next, chunkText);
   const diff: DocumentDiff = { added: [], changed: [], removed: [] };
   for (const [id, document] of after) {
     const old = before.get(id);
@@ -39,7 +44,7 @@ export function formatDiff(diff: DocumentDiff): string[] {
 }
 
 /** Documents keyed by section and path; the fingerprint is the whole entry, so a title change counts as a change. */
-function documentsOf(manifestText: string): Map<string, DocumentSeen> {
+function documentsOf(manifestText: string, chunkText: ChunkText): Map<string, DocumentSeen> {
   const documents = new Map<string, DocumentSeen>();
   const walk = (value: unknown, section: string[]) => {
     if (Array.isArray(value)) return value.forEach((item) => walk(item, section));
@@ -51,8 +56,18 @@ function documentsOf(manifestText: string): Map<string, DocumentSeen> {
     }
     for (const [key, child] of Object.entries(entry)) walk(child, [...section, key]);
   };
-  walk(JSON.parse(manifestText), []);
+  walk(withEntriesInline(JSON.parse(manifestText) as Record<string, unknown>, chunkText), []);
   return documents;
+}
+
+/** Each chunked kind section as `{ documents: [...] }`, the shape schema 1 had. */
+function withEntriesInline(manifest: Record<string, unknown>, chunkText: ChunkText): Record<string, unknown> {
+  const kinds = (manifest.kinds ?? {}) as Record<string, { chunks?: unknown }>;
+  const inline = Object.fromEntries(Object.entries(kinds).map(([kind, section]) => [
+    kind,
+    section?.chunks ? { documents: entriesFromObjects(manifest as Parameters<typeof entriesFromObjects>[0], kind, chunkText) } : section,
+  ]));
+  return { ...manifest, kinds: inline };
 }
 
 /** `processes/code-review.md` as is; a path without its kind folder gets it: `frameworks/POWER.md`. */

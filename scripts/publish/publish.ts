@@ -3,9 +3,10 @@
 // Stopped at any point before the flip, the store still serves the previous version, untouched; run
 // again, it uploads only what is still missing.
 import { createHash } from 'node:crypto';
-import { POINTER_KEY, objectKey, type Pointer, type VersionRecord } from '../../src/content/bundle.ts';
+import { POINTER_KEY, objectKey, type Manifest, type Pointer, type VersionRecord } from '../../src/content/bundle.ts';
 import type { Bundle } from '../build/assemble.ts';
-import { diffManifests, type DocumentDiff } from './diff.ts';
+import { chunkHashesOf } from '../../src/content/document-chunks.ts';
+import { diffManifests, type ChunkText, type DocumentDiff } from './diff.ts';
 import { unnamedObjects } from './reachability.ts';
 import { entryBytes, type ContentStore, type Entry } from './store.ts';
 import { readState, storedObjects, versionEntries } from './versions.ts';
@@ -63,7 +64,7 @@ export async function publishBundle(bundle: Bundle, store: ContentStore, options
     previous ? store.get(objectKey(previous.manifest)) : Promise.resolve(null),
     storedObjects(store),
   ]);
-  const diff = diffManifests(previousManifest, bundle.objects.get(bundle.pointer.manifest)!);
+  const diff = diffManifests(previousManifest, bundle.objects.get(bundle.pointer.manifest)!, await chunkTexts(store, bundle, previousManifest));
   const missing = objects.entries.filter((entry) => !stored.has(entry.key.slice(objectKey('').length)));
   if (options.dryRun) return report('dry-run', diff, missing);
 
@@ -79,6 +80,13 @@ async function uploadObjects(store: ContentStore, missing: Entry[], onUpload: Pu
   const totalBytes = missing.reduce((sum, entry) => sum + entryBytes(entry), 0);
   onUpload?.({ done: 0, total: missing.length, bytes: 0, totalBytes });
   await store.putMany(missing, (done, bytes) => onUpload?.({ done, total: missing.length, bytes, totalBytes }));
+}
+
+/** Chunk texts for the diff: the bundle's own, plus the previous version's chunks this bundle no longer has (one store read). */
+async function chunkTexts(store: ContentStore, bundle: Bundle, previousManifest: string | null): Promise<ChunkText> {
+  const gone = previousManifest === null ? [] : chunkHashesOf(JSON.parse(previousManifest) as Manifest).filter((hash) => !bundle.objects.has(hash));
+  const fetched = gone.length ? await store.getMany(gone.map(objectKey)) : new Map<string, string | null>();
+  return (hash) => bundle.objects.get(hash) ?? fetched.get(objectKey(hash));
 }
 
 /** The bundle's objects as store entries, plus the list of objects its manifest does not name, if any. */

@@ -1,8 +1,12 @@
 // Which objects a version needs. Generic on purpose: every 64-hex value in the manifest counts as a
-// reference, so sections added by new content kinds are covered without touching this file, and
-// objects the manifest does not name (an index shard named by another object, say) are listed in
-// the version record's `extraObjects` object at publish time.
-import type { VersionRecord } from '../../src/content/bundle.ts';
+// reference, so sections added by new content kinds are covered without touching this file; so does
+// every 64-hex value in the objects the manifest's document kinds name as containers — their
+// chunks (which name the bodies) and search index heads (which name the shards): listing those in
+// `extraObjects` would make that list as long as the corpus and change on every edit. Other objects
+// the manifest does not name (a knowledge section's index shards, say) are listed in the version
+// record's `extraObjects` object at publish time.
+import type { Manifest, VersionRecord } from '../../src/content/bundle.ts';
+import { chunkHashesOf } from '../../src/content/document-chunks.ts';
 import type { Bundle } from '../build/assemble.ts';
 
 const HASH = /\b[0-9a-f]{64}\b/g;
@@ -15,11 +19,19 @@ export function unnamedObjects(bundle: Bundle): string[] {
   const manifest = bundle.objects.get(bundle.pointer.manifest);
   if (manifest === undefined) throw new Error(`bundle ${bundle.pointer.version} lacks its own manifest object ${bundle.pointer.manifest}`);
   const named = hashesIn(manifest);
+  for (const container of containersOf(manifest)) for (const hash of hashesIn(bundle.objects.get(container) ?? '')) named.add(hash);
   return [...bundle.objects.keys()].filter((hash) => hash !== bundle.pointer.manifest && !named.has(hash)).sort();
 }
 
+/** The document kinds' chunks and index heads: read them too to know every object a version needs. */
+export function containersOf(manifestText: string): string[] {
+  const manifest = JSON.parse(manifestText) as Manifest;
+  const heads = Object.values(manifest.kinds ?? {}).map((section) => section?.index).filter((hash): hash is string => typeof hash === 'string' && hash.length === 64);
+  return [...new Set([...chunkHashesOf(manifest), ...heads])];
+}
+
 /**
- * The object hashes a recorded version needs, given the texts of its manifest and extra-objects list.
+ * The object hashes a recorded version needs, given the texts of its manifest, its chunks and its extra-objects list.
  * Throws when either is missing: then the version is already damaged and nothing may be deleted on its account.
  */
 export function versionObjects(record: VersionRecord, texts: Map<string, string | null>): Set<string> {
@@ -27,6 +39,11 @@ export function versionObjects(record: VersionRecord, texts: Map<string, string 
   if (manifest == null) throw new Error(`version ${record.version}: its manifest object ${record.manifest} is missing from the store`);
   const needed = hashesIn(manifest);
   needed.add(record.manifest);
+  for (const container of containersOf(manifest)) {
+    const text = texts.get(container);
+    if (text == null) throw new Error(`version ${record.version}: its document chunk or index head ${container} is missing from the store`);
+    for (const hash of hashesIn(text)) needed.add(hash);
+  }
   if (record.extraObjects) {
     const extra = texts.get(record.extraObjects);
     if (extra == null) throw new Error(`version ${record.version}: its extra-objects list ${record.extraObjects} is missing from the store`);

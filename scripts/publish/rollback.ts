@@ -1,6 +1,6 @@
 // Rollback: point back at a recorded version — after checking every object it needs is still stored,
 // so a rollback can never flip to a version gc has already taken apart.
-import { POINTER_KEY, type Pointer, type VersionRecord } from '../../src/content/bundle.ts';
+import { BUNDLE_SCHEMA, POINTER_KEY, type Pointer, type VersionRecord } from '../../src/content/bundle.ts';
 import type { ContentStore } from './store.ts';
 import { findVersion, neededObjects, pointerOf, readState, storedObjects } from './versions.ts';
 
@@ -16,6 +16,10 @@ export async function rollback(store: ContentStore, id?: string): Promise<Rollba
   const { pointer, versions } = await readState(store);
   const target = id ? findVersion(versions, id) : versionBefore(versions, pointer);
   if (pointer?.manifest === target.manifest) return { from: pointer, to: target, unchanged: true };
+  if (target.schema !== BUNDLE_SCHEMA) {
+    // The Worker refuses a pointer of another schema (503): never flip to one.
+    throw new Error(`cannot roll back to ${target.version}: it was built with bundle schema ${target.schema}, which this Worker does not read (it reads ${BUNDLE_SCHEMA}); republish that commit instead`);
+  }
   const [needed, stored] = await Promise.all([neededObjects(store, [target]), storedObjects(store)]);
   const missing = [...needed].filter((hash) => !stored.has(hash));
   if (missing.length) {

@@ -4,7 +4,7 @@ import {
   type Pointer, type VersionRecord, type VersionsIndex,
 } from '../../src/content/bundle.ts';
 import type { ContentStore, Entry } from './store.ts';
-import { versionObjects } from './reachability.ts';
+import { containersOf, versionObjects } from './reachability.ts';
 
 export interface StoreState {
   pointer: Pointer | null;
@@ -42,11 +42,20 @@ export function pointerOf(record: VersionRecord): Pointer {
   return { schema, version, manifest, commit, builtAt, documentCount };
 }
 
-/** Every object the given versions need, reading their manifests and extra lists in two round trips. */
+/** Every object the given versions need, reading their manifests and extra lists, then their chunks and index heads. */
 export async function neededObjects(store: ContentStore, records: VersionRecord[]): Promise<Set<string>> {
-  const keys = [...new Set(records.flatMap((record) => [record.manifest, ...(record.extraObjects ? [record.extraObjects] : [])]))];
-  const raw = await store.getMany(keys.map(objectKey));
-  const texts = new Map(keys.map((hash) => [hash, raw.get(objectKey(hash)) ?? null]));
+  const texts = new Map<string, string | null>();
+  const read = async (hashes: string[]) => {
+    const keys = [...new Set(hashes)].filter((hash) => !texts.has(hash));
+    const raw = keys.length ? await store.getMany(keys.map(objectKey)) : new Map<string, string | null>();
+    for (const hash of keys) texts.set(hash, raw.get(objectKey(hash)) ?? null);
+  };
+  await read(records.flatMap((record) => [record.manifest, ...(record.extraObjects ? [record.extraObjects] : [])]));
+  // A missing manifest is reported by versionObjects below, before anything is deleted.
+  await read(records.flatMap((record) => {
+    const manifest = texts.get(record.manifest);
+    return manifest == null ? [] : containersOf(manifest);
+  }));
   const needed = new Set<string>();
   for (const record of records) for (const hash of versionObjects(record, texts)) needed.add(hash);
   return needed;

@@ -2,12 +2,15 @@
 //
 // Everything but the pointer is content-addressed: an object's key is the SHA-256 of its bytes,
 // so a publish only adds objects and flips the pointer last, and an isolate can cache any object
-// forever. Document bodies are separate objects so a search never loads them all.
+// forever. Document bodies are separate objects so a search never loads them all, and document
+// entries live in chunks of about a hundred, so the manifest stays small whatever the corpus size
+// and a one-document edit changes one chunk (see `document-chunks.ts`).
 import type { DocumentKind } from './kinds.ts';
 import type { SearchIndex } from './search/index.ts';
 import type { KnowledgeSections } from './sections.ts';
 
-export const BUNDLE_SCHEMA = 1;
+/** 2: document entries in chunks plus a names object per kind (1 listed them in the manifest). */
+export const BUNDLE_SCHEMA = 2;
 export const POINTER_KEY = 'praxis:pointer';
 export const objectKey = (hash: string): string => `praxis:obj:${hash}`;
 
@@ -36,9 +39,31 @@ export interface DocumentEntry {
   flags?: string[];
 }
 
+/** One chunk of a kind's entries: `count` consecutive entries (in name order), stored as a JSON `DocumentEntry[]`. */
+export interface ChunkRef {
+  count: number;
+  hash: string;
+}
+
+/**
+ * A kind's directory, one object: every document's name, title and access, in entry order. What
+ * counts, `available` lists, completions and access checks read without loading any chunk; a body
+ * edit leaves it unchanged.
+ */
+export interface DocumentNames {
+  names: string[];
+  titles: string[];
+  /** Access groups by entry position, for restricted documents only. */
+  access: Record<string, string[]>;
+}
+
 export interface KindSection {
-  documents: DocumentEntry[];
-  /** Object hash of the kind's search index (built over `documents` in this order). */
+  count: number;
+  /** Object hash of the kind's DocumentNames. */
+  names: string;
+  /** The entries in name order, chunked: position p is in the chunk whose counts, summed before it, pass p. */
+  chunks: ChunkRef[];
+  /** Object hash of the kind's search index (its document numbers are entry positions). */
   index: string;
 }
 

@@ -1,8 +1,9 @@
 // The current bundle for a request: pointer (re-read at most every PRAXIS_POINTER_TTL_MS), then the
 // manifest and search indexes, parsed once per isolate and kept per version. A request holds on to the
 // bundle it started with, so a pointer flip mid-request never mixes versions.
-import { POINTER_KEY, type DocumentEntry, type Manifest, type Pointer } from './bundle.ts';
-import type { DocumentKind } from './kinds.ts';
+import { BUNDLE_SCHEMA, POINTER_KEY, type DocumentEntry, type Manifest, type Pointer } from './bundle.ts';
+import { loadDirectory, type DocumentDirectory, type DocumentRef } from './document-directory.ts';
+import { documentKinds, type DocumentKind } from './kinds.ts';
 import { ContentUnavailableError, kvText, kvTimeoutOf } from './kv-read.ts';
 import { readObject as readKvObject } from './objects.ts';
 import { searcherOf, type Searcher, type StoredIndex, type TermTable } from './search/index.ts';
@@ -17,10 +18,14 @@ export interface ContentEnv {
 export interface LoadedBundle {
   pointer: Pointer;
   manifest: Manifest;
-  documents(kind: DocumentKind): DocumentEntry[];
+  /** Every document of a kind (name, title, access), in entry order; full entries come from `directory`. */
+  documents(kind: DocumentKind): DocumentRef[];
+  /** The kind's documents: names loaded with the bundle, entries chunk by chunk on demand. */
+  directory(kind: DocumentKind): DocumentDirectory;
   /** The kind's search, loading the index head once and its term shards as queries need them. */
   searcher(kind: DocumentKind): Promise<Searcher>;
-  body(entry: DocumentEntry): Promise<string>;
+  /** A document's Markdown body; a ref is first resolved to its entry (one chunk read). */
+  body(entry: DocumentEntry | DocumentRef): Promise<string>;
   /** Any object of this bundle by hash (template, record, prompt bodies…), loaded on demand. */
   text(hash: string): Promise<string>;
   /** A JSON object of this bundle (graph index, record search index), parsed once per isolate and version. */
@@ -44,6 +49,12 @@ export async function currentBundle(env: ContentEnv, now = Date.now()): Promise<
     return keepServing('pointer_unreadable', error);
   }
   if (!pointer) return null;
+  // Before the cache: a pointer of another schema naming a manifest this isolate holds is still refused.
+  try {
+    refuseUnknownSchema(pointer.schema, `the pointer of version ${pointer.version}`);
+  } catch (error) {
+    return keepServing('version_unloadable', error, pointer.version);
+  }
   let bundle = bundles.get(pointer.manifest);
   if (!bundle) {
     bundle = loadBundle(env.CONTENT, pointer, kvTimeoutOf(env));
@@ -81,6 +92,7 @@ async function currentPointer(env: ContentEnv, now: number): Promise<Pointer | n
 async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number): Promise<LoadedBundle> {
   const readObject = (hash: string) => readKvObject(kv, hash, timeoutMs);
   const manifest = JSON.parse(await readObject(pointer.manifest)) as Manifest;
+  refuseUnknownSchema(manifest.schema, `manifest ${pointer.manifest}`);
   const indexes = new Map<DocumentKind, Promise<Searcher>>();
   const parsedObjects = new Map<string, Promise<unknown>>();
   function json<T>(hash: string): Promise<T> {
@@ -92,24 +104,41 @@ async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number):
     }
     return parsed as Promise<T>;
   }
-  const section = (kind: DocumentKind) => manifest.kinds[kind] ?? { documents: [], index: '' };
+  // Names are read up front: counts, access checks and completions are synchronous and need them.
+  const directories = new Map(await Promise.all(documentKinds.map(async (kind) => [kind, await loadDirectory(kind, manifest.kinds[kind], json)] as const)));
+  const directory = (kind: DocumentKind) => directories.get(kind) as DocumentDirectory;
   return {
     pointer,
     manifest,
-    documents: (kind) => section(kind).documents,
+    documents: (kind) => directory(kind).refs,
+    directory,
     searcher(kind) {
       let index = indexes.get(kind);
       if (!index) {
-        index = json<StoredIndex>(section(kind).index).then((stored) => searcherOf(stored, (hash) => json<TermTable>(hash)));
+        index = json<StoredIndex>(manifest.kinds[kind]?.index ?? '').then((stored) => searcherOf(stored, (hash) => json<TermTable>(hash)));
         indexes.set(kind, index);
         index.catch(() => indexes.delete(kind));
       }
       return index;
     },
-    body: (entry) => readObject(entry.body),
+    async body(entry) {
+      if ('body' in entry) return readObject(entry.body);
+      const found = directory(entry.kind);
+      const position = found.positionOf(entry.name);
+      if (position === undefined) throw new Error(`version ${pointer.version} has no ${entry.kind} '${entry.name}'`);
+      const [resolved] = await found.entriesAt([position]);
+      return readObject(resolved!.body);
+    },
     text: (hash) => readObject(hash),
     json,
   };
+}
+
+/** A pointer or manifest another build format wrote: refused like any unloadable version (503 + log, or the last good one). */
+function refuseUnknownSchema(schema: unknown, what: string): void {
+  if (schema !== BUNDLE_SCHEMA) {
+    throw new Error(`${what} has bundle schema ${JSON.stringify(schema)}, but this Worker reads schema ${BUNDLE_SCHEMA}: deploy the Worker that matches the build, or roll back to a version of this schema`);
+  }
 }
 
 /** Forget cached pointer and bundles (tests; a future admin route). */

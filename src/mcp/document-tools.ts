@@ -3,8 +3,8 @@ import { fromJsonSchema, type McpServer } from '@modelcontextprotocol/server';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';
 import * as z from 'zod';
 import { isVisible } from '../content/access.ts';
-import type { DocumentEntry } from '../content/bundle.ts';
 import { DOCUMENT_KINDS, type DocumentKind } from '../content/kinds.ts';
+import type { DocumentRef } from '../content/document-directory.ts';
 import { normalizeName } from '../content/names.ts';
 import { snippet } from '../content/search/index.ts';
 import type { LoadedBundle } from '../content/store.ts';
@@ -28,20 +28,25 @@ export function registerDocumentTools(server: McpServer, kind: DocumentKind, con
   const { singular, plural } = DOCUMENT_KINDS[kind];
   const definitions = definitionsOf(kind);
   const provenance = provenanceOf(context.bundle.pointer);
-  const visible = (): DocumentEntry[] => context.bundle.documents(kind).filter((entry) => isVisible(entry, context.groups));
+  const directory = context.bundle.directory(kind);
+  const visible = (): DocumentRef[] => directory.refs.filter((ref) => isVisible(ref, context.groups));
 
   server.registerTool(`get_${singular}`, definitions.get, async ({ name }) => {
-    const entries = visible();
-    const wanted = normalizeName(name);
-    const entry = entries.find((candidate) => candidate.name === wanted);
-    if (!entry) return toolResult(documentNotFound(kind, name, entries, provenance), { isError: true });
-    return toolResult(documentFound(entry, await context.bundle.body(entry), provenance));
+    const position = directory.positionOf(normalizeName(name));
+    if (position === undefined || !isVisible(directory.refs[position]!, context.groups)) {
+      return toolResult(documentNotFound(kind, name, visible(), provenance), { isError: true });
+    }
+    const [entry] = await directory.entriesAt([position]);
+    return toolResult(documentFound(entry!, await context.bundle.body(entry!), provenance));
   });
 
-  server.registerTool(`list_${plural}`, definitions.list, async () => toolResult(documentList(kind, visible(), provenance)));
+  server.registerTool(`list_${plural}`, definitions.list, async () => {
+    const entries = (await directory.entries()).filter((entry) => isVisible(entry, context.groups));
+    return toolResult(documentList(kind, entries, provenance));
+  });
 
   server.registerTool(`search_${plural}`, definitions.search, async ({ query, limit = MAX_SEARCH_RESULTS, cursor }) => {
-    const all = context.bundle.documents(kind);
+    const all = directory.refs;
     const scope = { query, version: context.bundle.pointer.version };
     const start = cursor === undefined ? { ok: true as const, offset: 0 } : decodeCursor(cursor, scope, MAX_PAGED_RESULTS);
     if (!start.ok) return toolResult(invalidCursor(start.message, provenance), { isError: true });
@@ -100,7 +105,7 @@ function buildDefinitions(kind: DocumentKind) {
 
 interface PageRequest { offset: number; limit: number; hidden: number }
 
-async function rankVisible(kind: DocumentKind, context: DocumentToolContext, all: DocumentEntry[], query: string, request: PageRequest): Promise<{ ranked: RankedEntry[]; more: boolean }> {
+async function rankVisible(kind: DocumentKind, context: DocumentToolContext, all: DocumentRef[], query: string, request: PageRequest): Promise<{ ranked: RankedEntry[]; more: boolean }> {
   const searcher = await context.bundle.searcher(kind);
   const end = request.offset + request.limit;
   // One result past the page tells whether another page exists; hidden documents are ranked too
@@ -108,8 +113,10 @@ async function rankVisible(kind: DocumentKind, context: DocumentToolContext, all
   const hits = (await searcher.search(query, { limit: Math.min(end, MAX_PAGED_RESULTS) + 1 + request.hidden }))
     .filter((hit) => isVisible(all[hit.doc]!, context.groups));
   const onPage = hits.slice(request.offset, end);
+  // Only the chunks holding this page's results are read.
+  const entries = await context.bundle.directory(kind).entriesAt(onPage.map((hit) => hit.doc));
   const ranked = await Promise.all(onPage.map(async (hit, rank) => {
-    const entry = all[hit.doc]!;
+    const entry = entries[rank]!;
     const text = rank < SNIPPETS_FROM_BODY ? await context.bundle.body(entry) : entry.description;
     return { entry, score: hit.score, snippet: snippet(text, query) };
   }));

@@ -120,6 +120,7 @@ describe('bundle', () => {
     const pointer = JSON.parse(await readFile(join(out, 'pointer.json'), 'utf8'));
     expect(stdout).toContain(`built version ${pointer.version}: 1 documents`);
     const manifest = JSON.parse(await readFile(join(out, 'objects', pointer.manifest), 'utf8'));
-    expect(manifest.kinds.processes.documents[0]).toMatchObject({ name: 'a', path: 'processes/a.md' });
+    const [chunk] = manifest.kinds.processes.chunks;
+    expect(JSON.parse(await readFile(join(out, 'objects', chunk.hash), 'utf8'))[0]).toMatchObject({ name: 'a', path: 'processes/a.md' });
   });
 });

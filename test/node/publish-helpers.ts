@@ -13,7 +13,7 @@ import type { Bundle } from '../../scripts/build/assemble.ts';
 import { buildContent } from '../../scripts/build/build.ts';
 import { formatBuildError } from '../../scripts/build/errors.ts';
 import { kvStore } from '../../scripts/publish/local-store.ts';
-import { hashesIn, unnamedObjects } from '../../scripts/publish/reachability.ts';
+import { containersOf, hashesIn, unnamedObjects } from '../../scripts/publish/reachability.ts';
 import type { ContentStore, Entry } from '../../scripts/publish/store.ts';
 
 export const PROJECT = new URL('../../', import.meta.url).pathname;
@@ -140,11 +140,13 @@ export async function expectServedIntact(kv: KVNamespace, pointer: Pointer): Pro
   await expectComplete(kv, pointer.manifest);
 }
 
-/** Every object reachable from a manifest is present and hashes to its key. */
+/** Every object reachable from a manifest (directly or through its chunks and index heads) is present and hashes to its key. */
 export async function expectComplete(kv: KVNamespace, manifestHash: string): Promise<void> {
   const manifest = await kv.get(objectKey(manifestHash), 'text');
   expect(manifest, `manifest ${manifestHash}`).not.toBeNull();
-  const hashes = [manifestHash, ...hashesIn(manifest!)];
+  const containers = containersOf(manifest!);
+  const containerTexts = await Promise.all(containers.map((hash) => kv.get(objectKey(hash), 'text')));
+  const hashes = [...new Set([manifestHash, ...hashesIn(manifest!), ...containerTexts.flatMap((text) => [...hashesIn(text ?? '')])])];
   const texts = await Promise.all(hashes.map((hash) => kv.get(objectKey(hash), 'text')));
   const broken = hashes.filter((hash, i) => texts[i] === null || sha256(texts[i]!) !== hash);
   expect(broken).toEqual([]);

@@ -2,7 +2,8 @@
 // incremental uploads, a failure injected at every step, rollback, and gc safety. "Served intact" is
 // checked with the Worker's own store code plus a byte-for-byte check of every object.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { POINTER_KEY, VERSIONS_INDEX_KEY, objectKey, versionKey } from '../../src/content/bundle.ts';
+import { POINTER_KEY, VERSIONS_INDEX_KEY, objectKey, versionKey, type Manifest } from '../../src/content/bundle.ts';
+import { entriesFromObjects } from '../../src/content/document-chunks.ts';
 import type { Bundle } from '../../scripts/build/assemble.ts';
 import { collectGarbage } from '../../scripts/publish/gc.ts';
 import { publishBundle } from '../../scripts/publish/publish.ts';
@@ -87,8 +88,8 @@ describe('a publish that fails at any step', () => {
     await publishBundle(a, local.store, options);
     const onlyA = await snapshotStore(local.store);
     await publishBundle(b, failingStore(local.store, Infinity, steps), options);
-    // read state, previous manifest + object listing, objects, version record + index, pointer
-    expect(steps.map((step) => step.split(' ')[0])).toEqual(['getMany', 'get', 'list', 'putMany', 'putMany', 'putMany']);
+    // read state, previous manifest + object listing, the previous chunks the edit replaced (for the diff), objects, version record + index, pointer
+    expect(steps.map((step) => step.split(' ')[0])).toEqual(['getMany', 'get', 'list', 'getMany', 'putMany', 'putMany', 'putMany']);
     expect(steps.at(-1)).toBe(`putMany ${POINTER_KEY}`);
 
     for (let failAt = 0; failAt < steps.length; failAt++) {
@@ -107,7 +108,7 @@ describe('a publish that fails at any step', () => {
   it('survives a failure half-way through a large object upload', async () => {
     const { a, b } = await versions(6, Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`checklists/c${i}.md`, `# C${i}\n\n- [ ] item ${i}`])));
     await publishBundle(a, local.store, options);
-    await expect(publishBundle(b, failingStore(local.store, 3), options)).rejects.toThrow(/half-way/);
+    await expect(publishBundle(b, failingStore(local.store, 4), options)).rejects.toThrow(/half-way/);
     await expectServedIntact(local.kv, a.pointer);
     const stored = await local.store.list(objectKey(''));
     expect(stored.length).toBeGreaterThan(a.objects.size);
@@ -187,8 +188,8 @@ describe('gc', () => {
     const { b } = await threeVersions();
     const beforeGc = await snapshotStore(local.store);
     await collectGarbage(failingStore(local.store, Infinity, steps), { keep: 0 });
-    // read state; kept manifests, object listing, record listing; then the index, stale records, objects
-    expect(steps.map((step) => step.split(' ')[0])).toEqual(['getMany', 'getMany', 'list', 'list', 'putMany', 'deleteMany', 'deleteMany']);
+    // read state; kept manifests, object listing, record listing; their chunks and index heads; then the index, stale records, objects
+    expect(steps.map((step) => step.split(' ')[0])).toEqual(['getMany', 'getMany', 'list', 'list', 'getMany', 'putMany', 'deleteMany', 'deleteMany']);
     expect(await local.store.list('praxis:version:')).toEqual([`praxis:version:${b.pointer.version}`]);
     expect((await local.store.list(objectKey(''))).length).toBe(entryCount(b));
 
@@ -215,6 +216,29 @@ describe('gc', () => {
     expect(JSON.parse((await local.store.get(objectKey(record!.extraObjects!)))!)).toContain(sha256(shard));
     await collectGarbage(local.store, { keep: 0 });
     expect(await local.store.get(objectKey(sha256(shard)))).toBe(shard);
+  });
+
+  it('keeps the bodies only a kept version\'s document chunks name, and refuses, deleting nothing, when a chunk is missing', async () => {
+    const { b } = await threeVersions();
+    const manifestText = b.objects.get(b.pointer.manifest)!;
+    const manifest = JSON.parse(manifestText) as Manifest;
+    const bodies = entriesFromObjects(manifest, 'processes', (hash) => b.objects.get(hash)).map((entry) => entry.body);
+    const record = (await readState(local.store)).versions.find((recorded) => recorded.version === b.pointer.version)!;
+    const extra = record.extraObjects ? JSON.parse((await local.store.get(objectKey(record.extraObjects)))!) as string[] : [];
+    expect(bodies).toHaveLength(3);
+    for (const body of bodies) {
+      expect(manifestText).not.toContain(body);
+      expect(extra).not.toContain(body);
+    }
+    await collectGarbage(local.store, { keep: 0 });
+    for (const body of bodies) expect(await local.store.get(objectKey(body))).toBe(b.objects.get(body));
+    await expectServedIntact(local.kv, b.pointer);
+
+    const chunk = manifest.kinds.processes.chunks[0]!.hash;
+    await local.store.deleteMany([objectKey(chunk)]);
+    const before = (await local.store.list('praxis:')).length;
+    await expect(collectGarbage(local.store, { keep: 0 })).rejects.toThrow(`version ${b.pointer.version}: its document chunk or index head ${chunk} is missing from the store`);
+    expect((await local.store.list('praxis:')).length).toBe(before);
   });
 
   it('refuses, deleting nothing, when a kept manifest is missing or the current version has no record', async () => {

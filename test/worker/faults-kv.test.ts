@@ -3,7 +3,7 @@
 // identity provider that is down. The isolate keeps serving what it has; otherwise the answer is a
 // clean 503 with -32603 and Retry-After, never a stack trace, never a hang, never open.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { POINTER_KEY } from '../../src/content/bundle.ts';
+import { BUNDLE_SCHEMA, POINTER_KEY } from '../../src/content/bundle.ts';
 import type { Env } from '../../src/worker.ts';
 import { resetIssuerKeys } from '../../src/auth/issuer-keys.ts';
 import { RESOURCE, cloudEnv, providers, signedByProvider } from './auth-helpers.ts';
@@ -82,7 +82,7 @@ describe('KV faults during requests', () => {
 
   it('answers a clean 503 when the pointer reads but the new version\'s manifest does not', async () => {
     const { kv, state } = faultyKv((key) => key.startsWith('praxis:obj:'));
-    await testEnv.CONTENT.put(POINTER_KEY, JSON.stringify({ schema: 1, version: 'uncached0000', manifest: 'e'.repeat(64), commit: null, builtAt: '2026-01-01T00:00:00.000Z', documentCount: 1 }));
+    await testEnv.CONTENT.put(POINTER_KEY, JSON.stringify({ schema: BUNDLE_SCHEMA, version: 'uncached0000', manifest: 'e'.repeat(64), commit: null, builtAt: '2026-01-01T00:00:00.000Z', documentCount: 1 }));
     state.fault = 'fail';
     expectCleanUnavailable((await captureConsole(() => call({ CONTENT: kv }))).value);
     expect(state.injected).toBeGreaterThan(0);
@@ -120,7 +120,7 @@ describe('KV faults during requests', () => {
 });
 
 describe('a pointer naming a version that cannot be loaded', () => {
-  const missing = { schema: 1, version: 'deadbeef0000', manifest: 'f'.repeat(64), commit: null, builtAt: '2026-01-01T00:00:00.000Z', documentCount: 1 };
+  const missing = { schema: BUNDLE_SCHEMA, version: 'deadbeef0000', manifest: 'f'.repeat(64), commit: null, builtAt: '2026-01-01T00:00:00.000Z', documentCount: 1 };
 
   it('keeps serving the version the isolate has, and says so in the log', async () => {
     const version = await publishFixture();

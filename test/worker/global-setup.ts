@@ -1,6 +1,8 @@
 // Runs in Node before the workerd tests: builds the fixture content with the real build and hands
 // the bundle to the tests (workerd has no file system), together with spec 000's JSON Schemas.
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildContent } from '../../scripts/build/build.ts';
 import { formatBuildError } from '../../scripts/build/errors.ts';
@@ -13,12 +15,35 @@ export default async function setup(project: TestProject): Promise<void> {
   const shipped = await buildContent(new URL('../../content', import.meta.url).pathname);
   if (!shipped.ok) throw new Error(`content/ does not build:\n${shipped.errors.map(formatBuildError).join('\n')}`);
   project.provide('shippedBundle', { pointer: shipped.bundle.pointer, objects: [...shipped.bundle.objects] });
+  project.provide('chunkedBundle', await chunkedBundle());
   project.provide('spec000', JSON.parse(await readFile(new URL('../fixtures/spec-000-process-tools.json', import.meta.url), 'utf8')));
+}
+
+/** Processes across several document chunks, every 7th restricted to security-team (document-chunks.test.ts). */
+export const CHUNKED_PROCESSES = 700;
+
+async function chunkedBundle() {
+  const dir = await mkdtemp(join(tmpdir(), 'praxis-chunked-'));
+  try {
+    await mkdir(join(dir, 'processes'));
+    await Promise.all(Array.from({ length: CHUNKED_PROCESSES }, (_, i) => {
+      const id = String(i).padStart(4, '0');
+      const access = i % 7 === 3 ? 'access: [security-team]\n' : '';
+      const topic = i % 2 ? 'rollout canary' : 'retention backups';
+      return writeFile(join(dir, 'processes', `p-${id}.md`), `---\nname: p-${id}\ndescription: Process ${id} about ${topic}.\n${access}---\n# Process ${id}\n\nSteps for ${topic} number ${id}.\n`);
+    }));
+    const built = await buildContent(dir);
+    if (!built.ok) throw new Error(`the chunked fixture does not build:\n${built.errors.map(formatBuildError).join('\n')}`);
+    return { pointer: built.bundle.pointer, objects: [...built.bundle.objects] };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     fixtureBundle: { pointer: import('../../src/content/bundle.ts').Pointer; objects: Array<[string, string]> };
+    chunkedBundle: { pointer: import('../../src/content/bundle.ts').Pointer; objects: Array<[string, string]> };
     shippedBundle: { pointer: import('../../src/content/bundle.ts').Pointer; objects: Array<[string, string]> };
     spec000: { tools: Array<{ name: string; description: string; inputSchema: object; outputSchema: object }> };
   }

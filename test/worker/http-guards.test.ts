@@ -127,9 +127,9 @@ describe('JSON-RPC errors (spec 004)', () => {
 
   it('answers a missing bundle object with -32603 and keeps the detail in the log', async () => {
     const { testEnv } = await import('./helpers.ts');
-    const { POINTER_KEY } = await import('../../src/content/bundle.ts');
+    const { BUNDLE_SCHEMA, POINTER_KEY } = await import('../../src/content/bundle.ts');
     const { resetContentCache } = await import('../../src/content/store.ts');
-    await testEnv.CONTENT.put(POINTER_KEY, JSON.stringify({ schema: 1, version: 'broken', manifest: 'f'.repeat(64), commit: null, builtAt: '', documentCount: 0 }));
+    await testEnv.CONTENT.put(POINTER_KEY, JSON.stringify({ schema: BUNDLE_SCHEMA, version: 'broken', manifest: 'f'.repeat(64), commit: null, builtAt: '', documentCount: 0 }));
     resetContentCache();
     const response = await rpc({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'list_processes', arguments: {} } });
     // 503 + Retry-After since issue 8: a version that cannot be loaded is an outage to wait out, not a bug (faults-kv.test.ts).

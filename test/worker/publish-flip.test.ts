@@ -3,7 +3,7 @@
 // within PRAXIS_POINTER_TTL_MS and reports it in /healthz, serverInfo and result provenance.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { POINTER_KEY, objectKey, type Manifest, type Pointer } from '../../src/content/bundle.ts';
+import { POINTER_KEY, objectKey, type DocumentEntry, type Manifest, type Pointer } from '../../src/content/bundle.ts';
 import { currentBundle, resetContentCache } from '../../src/content/store.ts';
 import type { Env } from '../../src/worker.ts';
 import { MCP_URL, callWorker, testEnv, token } from './helpers.ts';
@@ -24,10 +24,15 @@ async function version(label: string): Promise<Version> {
   const fixture = inject('fixtureBundle');
   const objects = new Map(fixture.objects);
   const manifest = JSON.parse(objects.get(fixture.pointer.manifest)!) as Manifest;
-  const entry = manifest.kinds.processes.documents.find((document) => document.name === 'code-review')!;
+  const chunk = manifest.kinds.processes.chunks.find((ref) => objects.get(ref.hash)!.includes('"name":"code-review"'))!;
+  const entries = JSON.parse(objects.get(chunk.hash)!) as DocumentEntry[];
+  const entry = entries.find((document) => document.name === 'code-review')!;
   const body = `${objects.get(entry.body)}\n\nPublished as version ${label} (${crypto.randomUUID()}).`;
   entry.body = await hex(body);
   objects.set(entry.body, body);
+  const chunkText = JSON.stringify(entries);
+  chunk.hash = await hex(chunkText);
+  objects.set(chunk.hash, chunkText);
   const manifestText = JSON.stringify(manifest);
   const manifestHash = await hex(manifestText);
   objects.set(manifestHash, manifestText);

@@ -1,0 +1,81 @@
+// How a kind's entries are cut into chunks — build and Worker share it. Boundaries are content-defined
+// (a chunk starts at a name whose hash says so), not every N entries: adding or removing a document
+// then changes the one chunk it falls in instead of shifting every chunk after it, so a re-publish
+// uploads a chunk, not half the directory.
+import type { ChunkRef, DocumentEntry, DocumentNames } from './bundle.ts';
+
+/** One name in this many starts a chunk: chunks average about this many entries. */
+const AVERAGE_CHUNK = 128;
+/** A run without a boundary is cut here, so a chunk stays a few tens of KiB however names hash. */
+const MAX_CHUNK = 512;
+
+/** FNV-1a over UTF-16 code units. Changing it (or the constants) only changes how a new build chunks. */
+function startsChunk(name: string): boolean {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % AVERAGE_CHUNK === 0;
+}
+
+/** Entries (in entry order) split into chunks. */
+export function chunkEntries(entries: readonly DocumentEntry[]): DocumentEntry[][] {
+  const chunks: DocumentEntry[][] = [];
+  let current: DocumentEntry[] = [];
+  for (const entry of entries) {
+    if (current.length && (current.length >= MAX_CHUNK || startsChunk(entry.name))) {
+      chunks.push(current);
+      current = [];
+    }
+    current.push(entry);
+  }
+  if (current.length) chunks.push(current);
+  return chunks;
+}
+
+/** The directory object of a kind's entries. */
+export function namesOf(entries: readonly DocumentEntry[]): DocumentNames {
+  const access: Record<string, string[]> = {};
+  entries.forEach((entry, position) => {
+    if (entry.access) access[position] = entry.access;
+  });
+  return { names: entries.map((entry) => entry.name), titles: entries.map((entry) => entry.title), access };
+}
+
+/** First entry position of each chunk. */
+export function chunkStarts(chunks: readonly ChunkRef[]): number[] {
+  const starts: number[] = [];
+  let position = 0;
+  for (const chunk of chunks) {
+    starts.push(position);
+    position += chunk.count;
+  }
+  return starts;
+}
+
+/** Index of the chunk holding `position` (binary search over `chunkStarts`). */
+export function chunkAt(starts: readonly number[], position: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] as number) <= position) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+/** Object hashes of every chunk a manifest lists (none in a schema-1 manifest, which listed entries inline). */
+export function chunkHashesOf(manifest: { kinds?: Record<string, { chunks?: ChunkRef[] } | undefined> }): string[] {
+  return Object.values(manifest.kinds ?? {}).flatMap((section) => (section?.chunks ?? []).map((chunk) => chunk.hash));
+}
+
+/** Every entry of a kind, read from a bundle's objects (build, publisher, benchmarks). */
+export function entriesFromObjects(manifest: { kinds?: Record<string, { chunks?: ChunkRef[]; documents?: DocumentEntry[] } | undefined> }, kind: string, text: (hash: string) => string | null | undefined): DocumentEntry[] {
+  const section = manifest.kinds?.[kind];
+  if (!section) return [];
+  if (section.documents) return section.documents;
+  return (section.chunks ?? []).flatMap((chunk) => {
+    const chunkText = text(chunk.hash);
+    if (chunkText == null) throw new Error(`the ${kind} chunk ${chunk.hash} is missing from the store`);
+    return JSON.parse(chunkText) as DocumentEntry[];
+  });
+}
