@@ -31,7 +31,7 @@ export function assembleBundle(documents: CompiledDocument[], provenance: Proven
     const ofKind = documents.filter((document) => document.kind === kind).sort((a, b) => a.name.localeCompare(b.name));
     kinds[kind] = kindSection(kind, ofKind, put);
   }
-  const manifest: Manifest = { schema: BUNDLE_SCHEMA, kinds, ...(knowledge ? { knowledge: assembleKnowledge(knowledge, put) } : {}) };
+  const manifest: Manifest = { schema: BUNDLE_SCHEMA, kinds, ...(knowledge ? { knowledge: put(JSON.stringify(assembleKnowledge(knowledge, put))) } : {}) };
   const manifestHash = put(JSON.stringify(manifest));
   const pointer: Pointer = {
     schema: BUNDLE_SCHEMA,

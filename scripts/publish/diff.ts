@@ -67,7 +67,10 @@ function withEntriesInline(manifest: Record<string, unknown>, chunkText: ChunkTe
     kind,
     section?.chunks ? { documents: entriesFromObjects(manifest as Parameters<typeof entriesFromObjects>[0], kind, chunkText) } : section,
   ]));
-  return { ...manifest, kinds: inline };
+  // The knowledge sections live in their own object: seen inline, like schema 1 had them.
+  const knowledge = typeof manifest.knowledge === 'string' ? chunkText(manifest.knowledge) : undefined;
+  if (typeof manifest.knowledge === 'string' && knowledge == null) throw new Error(`the knowledge object ${manifest.knowledge} is missing from the store`);
+  return { ...manifest, kinds: inline, ...(knowledge ? { knowledge: JSON.parse(knowledge) as unknown } : {}) };
 }
 
 /** `processes/code-review.md` as is; a path without its kind folder gets it: `frameworks/POWER.md`. */

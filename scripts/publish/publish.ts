@@ -3,7 +3,7 @@
 // Stopped at any point before the flip, the store still serves the previous version, untouched; run
 // again, it uploads only what is still missing.
 import { createHash } from 'node:crypto';
-import { POINTER_KEY, objectKey, type Manifest, type Pointer, type VersionRecord } from '../../src/content/bundle.ts';
+import { POINTER_KEY, knowledgeHashOf, objectKey, type Manifest, type Pointer, type VersionRecord } from '../../src/content/bundle.ts';
 import type { Bundle } from '../build/assemble.ts';
 import { chunkHashesOf } from '../../src/content/document-chunks.ts';
 import { diffManifests, type ChunkText, type DocumentDiff } from './diff.ts';
@@ -84,7 +84,8 @@ async function uploadObjects(store: ContentStore, missing: Entry[], onUpload: Pu
 
 /** Chunk texts for the diff: the bundle's own, plus the previous version's chunks this bundle no longer has (one store read). */
 async function chunkTexts(store: ContentStore, bundle: Bundle, previousManifest: string | null): Promise<ChunkText> {
-  const gone = previousManifest === null ? [] : chunkHashesOf(JSON.parse(previousManifest) as Manifest).filter((hash) => !bundle.objects.has(hash));
+  const previous = previousManifest === null ? null : JSON.parse(previousManifest) as Manifest;
+  const gone = previous === null ? [] : [...chunkHashesOf(previous), ...knowledgeHashOf(previous)].filter((hash) => !bundle.objects.has(hash));
   const fetched = gone.length ? await store.getMany(gone.map(objectKey)) : new Map<string, string | null>();
   return (hash) => bundle.objects.get(hash) ?? fetched.get(objectKey(hash));
 }

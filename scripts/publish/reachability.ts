@@ -5,7 +5,7 @@
 // `extraObjects` would make that list as long as the corpus and change on every edit. Other objects
 // the manifest does not name (a knowledge section's index shards, say) are listed in the version
 // record's `extraObjects` object at publish time.
-import type { Manifest, VersionRecord } from '../../src/content/bundle.ts';
+import { knowledgeHashOf, type Manifest, type VersionRecord } from '../../src/content/bundle.ts';
 import { chunkHashesOf } from '../../src/content/document-chunks.ts';
 import type { Bundle } from '../build/assemble.ts';
 
@@ -23,11 +23,11 @@ export function unnamedObjects(bundle: Bundle): string[] {
   return [...bundle.objects.keys()].filter((hash) => hash !== bundle.pointer.manifest && !named.has(hash)).sort();
 }
 
-/** The document kinds' chunks and index heads: read them too to know every object a version needs. */
+/** The document kinds' chunks and index heads, and the knowledge object: read them too to know every object a version needs. */
 export function containersOf(manifestText: string): string[] {
   const manifest = JSON.parse(manifestText) as Manifest;
   const heads = Object.values(manifest.kinds ?? {}).map((section) => section?.index).filter((hash): hash is string => typeof hash === 'string' && hash.length === 64);
-  return [...new Set([...chunkHashesOf(manifest), ...heads])];
+  return [...new Set([...chunkHashesOf(manifest), ...heads, ...knowledgeHashOf(manifest)])];
 }
 
 /**

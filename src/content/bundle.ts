@@ -70,9 +70,16 @@ export interface KindSection {
 export interface Manifest {
   schema: typeof BUNDLE_SCHEMA;
   kinds: Record<DocumentKind, KindSection>;
-  /** Templates, frameworks, graph, context, wiki, prompts; absent in bundles built before them. */
-  knowledge?: KnowledgeSections;
+  /**
+   * Object hash of the KnowledgeSections (templates, frameworks, graph, context, wiki, prompts). A
+   * separate object, so an edit to a process or checklist leaves it — and its upload — untouched.
+   */
+  knowledge?: string;
 }
+
+/** The knowledge object a manifest names, as a list (empty when it has none). */
+export const knowledgeHashOf = (manifest: { knowledge?: unknown }): string[] =>
+  typeof manifest.knowledge === 'string' ? [manifest.knowledge] : [];
 
 /** Version records, written by `praxis publish` before the pointer flips; `praxis versions`, `rollback` and `gc` read them. */
 export const VERSION_KEY_PREFIX = 'praxis:version:';

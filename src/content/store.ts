@@ -7,6 +7,7 @@ import { documentKinds, type DocumentKind } from './kinds.ts';
 import { ContentUnavailableError, kvText, kvTimeoutOf } from './kv-read.ts';
 import { readObject as readKvObject } from './objects.ts';
 import { searcherOf, type Searcher, type StoredIndex, type TermTable } from './search/index.ts';
+import type { KnowledgeSections } from './sections.ts';
 
 export interface ContentEnv {
   CONTENT: KVNamespace;
@@ -18,6 +19,8 @@ export interface ContentEnv {
 export interface LoadedBundle {
   pointer: Pointer;
   manifest: Manifest;
+  /** Templates, frameworks, graph, context, wiki and prompts (loaded with the bundle), if the build had any. */
+  knowledge: KnowledgeSections | undefined;
   /** Every document of a kind (name, title, access), in entry order; full entries come from `directory`. */
   documents(kind: DocumentKind): DocumentRef[];
   /** The kind's documents: names loaded with the bundle, entries chunk by chunk on demand. */
@@ -105,11 +108,15 @@ async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number):
     return parsed as Promise<T>;
   }
   // Names are read up front: counts, access checks and completions are synchronous and need them.
-  const directories = new Map(await Promise.all(documentKinds.map(async (kind) => [kind, await loadDirectory(kind, manifest.kinds[kind], json)] as const)));
+  const [knowledge, directories] = await Promise.all([
+    manifest.knowledge ? json<KnowledgeSections>(manifest.knowledge) : undefined,
+    Promise.all(documentKinds.map(async (kind) => [kind, await loadDirectory(kind, manifest.kinds[kind], json)] as const)).then((pairs) => new Map(pairs)),
+  ]);
   const directory = (kind: DocumentKind) => directories.get(kind) as DocumentDirectory;
   return {
     pointer,
     manifest,
+    knowledge,
     documents: (kind) => directory(kind).refs,
     directory,
     searcher(kind) {

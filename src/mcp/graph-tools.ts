@@ -85,7 +85,7 @@ export function registerGraphTools(server: McpServer, view: KnowledgeView): void
 interface Ranked { record: RecordEntry; score?: number; snippet?: string }
 
 async function rank(view: KnowledgeView, candidates: RecordEntry[], query: string): Promise<Ranked[]> {
-  const graph = view.bundle.manifest.knowledge!.graph!;
+  const graph = view.bundle.knowledge!.graph!;
   const index = await view.bundle.json<SearchIndex>(graph.search);
   const allowed = new Set(candidates.map((record) => record.id));
   const hits = searchIndex(index, query, { limit: graph.records.length })

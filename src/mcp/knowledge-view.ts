@@ -23,7 +23,7 @@ export interface KnowledgeView {
 }
 
 export function knowledgeView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeView {
-  const knowledge = bundle.manifest.knowledge ?? EMPTY_KNOWLEDGE;
+  const knowledge = bundle.knowledge ?? EMPTY_KNOWLEDGE;
   const visible = <T extends { access?: string[] }>(entries: readonly T[]): T[] => entries.filter((entry) => isVisible(entry, groups));
   const records = visible(knowledge.graph?.records ?? []);
   const context = knowledge.context && isVisible(knowledge.context, groups) ? knowledge.context : null;

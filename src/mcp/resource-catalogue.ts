@@ -18,7 +18,7 @@ export function listResources(view: KnowledgeView): Resource[] {
   const fixed: Resource[] = [
     { uri: CONTEXT_URI, name: 'career-context', title: view.context?.title ?? 'Career context (not yet published)', description: 'The career-context document, or a notice saying how to add one', mimeType: 'text/markdown' },
   ];
-  if (view.bundle.manifest.knowledge?.graph) {
+  if (view.bundle.knowledge?.graph) {
     fixed.push({ uri: INDEX_URI, name: 'vitaegraph-index', title: 'Knowledge graph index', description: `Nodes, typed edges and backlinks of ${view.records.length} records`, mimeType: 'application/json' });
   }
   return [
@@ -47,14 +47,14 @@ export async function readResource(view: KnowledgeView, uri: string): Promise<Re
 
 /** The index as this principal may see it; the stored text itself when nothing is hidden. */
 export async function graphIndexFor(view: KnowledgeView): Promise<GraphIndex | null> {
-  const graph = view.bundle.manifest.knowledge?.graph;
+  const graph = view.bundle.knowledge?.graph;
   if (!graph) return null;
   const index = await view.bundle.json<GraphIndex>(graph.index);
   return visibleGraphIndex(index, new Set(view.recordsById.keys()));
 }
 
 async function graphIndexText(view: KnowledgeView): Promise<string> {
-  const graph = view.bundle.manifest.knowledge?.graph;
+  const graph = view.bundle.knowledge?.graph;
   if (!graph) throw resourceNotFound(INDEX_URI, 'no knowledge graph is published');
   if (view.records.length === graph.records.length) return view.bundle.text(graph.index);
   return JSON.stringify(await graphIndexFor(view));

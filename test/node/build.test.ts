@@ -124,3 +124,24 @@ describe('bundle', () => {
     expect(JSON.parse(await readFile(join(out, 'objects', chunk.hash), 'utf8'))[0]).toMatchObject({ name: 'a', path: 'processes/a.md' });
   });
 });
+
+describe('incremental shape', () => {
+  it('leaves the knowledge object and every other kind untouched when one process changes', async () => {
+    const { cp } = await import('node:fs/promises');
+    const dir = await mkdtemp(join(tmpdir(), 'praxis-incremental-'));
+    dirs.push(dir);
+    await cp(new URL('../../content', import.meta.url).pathname, dir, { recursive: true });
+    const before = await buildContent(dir);
+    await writeFile(join(dir, 'processes/deployment.md'), `${await readFile(join(dir, 'processes/deployment.md'), 'utf8')}\nOne more sentence.\n`);
+    const after = await buildContent(dir);
+    if (!before.ok || !after.ok) throw new Error('shipped content must build');
+    const manifestOf = (result: typeof before) => result.ok ? JSON.parse(result.bundle.objects.get(result.bundle.pointer.manifest)!) : null;
+    expect(manifestOf(after).knowledge).toMatch(/^[0-9a-f]{64}$/);
+    expect(manifestOf(after).knowledge).toBe(manifestOf(before).knowledge);
+    expect(manifestOf(after).kinds.checklists).toEqual(manifestOf(before).kinds.checklists);
+    const added = [...after.bundle.objects.keys()].filter((hash) => !before.bundle.objects.has(hash));
+    // the new body, its chunk, the changed index parts and the manifest — not the corpus
+    expect(added.length).toBeLessThan(after.bundle.objects.size / 2);
+    expect(added).toContain(after.bundle.pointer.manifest);
+  });
+});
