@@ -44,7 +44,6 @@ export function getOutputSchema(kind: DocumentKind) {
 
 export function listOutputSchema(kind: DocumentKind) {
   const { singular, plural } = DOCUMENT_KINDS[kind];
-  const Singular = capitalise(singular);
   return {
     type: 'object',
     properties: {
@@ -52,12 +51,7 @@ export function listOutputSchema(kind: DocumentKind) {
         type: 'array',
         items: {
           type: 'object',
-          properties: {
-            name: { type: 'string', description: `${Singular} name` },
-            description: { type: 'string', description: `Brief ${singular} description` },
-            title: { type: 'string', description: `${Singular} title` },
-            path,
-          },
+          properties: summaryProperties(kind),
           required: ['name'],
         },
         description: `Array of ${singular} metadata`,
@@ -72,7 +66,6 @@ export function listOutputSchema(kind: DocumentKind) {
 
 export function searchOutputSchema(kind: DocumentKind) {
   const { singular, plural } = DOCUMENT_KINDS[kind];
-  const Singular = capitalise(singular);
   return {
     type: 'object',
     properties: {
@@ -81,12 +74,9 @@ export function searchOutputSchema(kind: DocumentKind) {
         items: {
           type: 'object',
           properties: {
-            name: { type: 'string', description: `${Singular} name` },
-            description: { type: 'string', description: `Brief ${singular} description` },
+            ...summaryProperties(kind),
             relevance_score: { type: 'number', description: 'Relevance score (0.0 to 1.0)', minimum: 0, maximum: 1 },
             snippet: { type: 'string', description: 'Content excerpt showing match context' },
-            title: { type: 'string', description: `${Singular} title` },
-            path,
           },
           required: ['name', 'relevance_score'],
         },
@@ -101,6 +91,18 @@ export function searchOutputSchema(kind: DocumentKind) {
       ...provenance,
     },
     required: ['results', 'query', 'count', `total_${plural}`],
+  };
+}
+
+/** What list and search items say about a document (spec 000's fields, then provenance). */
+function summaryProperties(kind: DocumentKind) {
+  const { singular } = DOCUMENT_KINDS[kind];
+  const Singular = capitalise(singular);
+  return {
+    name: { type: 'string', description: `${Singular} name` },
+    description: { type: 'string', description: `Brief ${singular} description` },
+    title: { type: 'string', description: `${Singular} title` },
+    path,
   };
 }
 

@@ -3,21 +3,13 @@
 import { join } from 'node:path';
 import { parseEmbed, EMBED_COMPLETION, EMBED_FORMS, type EmbedKind } from '../../../src/content/prompts/embeds.ts';
 import { parsePromptBody } from '../../../src/content/prompts/render.ts';
-import { COMPLETION_SOURCES, type CompletionSource, type PromptArgumentEntry } from '../../../src/content/sections.ts';
+import { COMPLETION_SOURCES, type CompletionSource, type PromptArgumentEntry, type PromptEntry } from '../../../src/content/sections.ts';
 import type { BuildError } from '../errors.ts';
 import { readSourceFiles, type SourceFile } from './files.ts';
 import { readFrontMatter, type Fields } from './front.ts';
 
-export interface CompiledPrompt {
-  name: string;
-  title: string;
-  description: string;
-  arguments: PromptArgumentEntry[];
-  embed: string[];
-  path: string;
-  content: string;
-  access?: string[];
-}
+/** A prompt as the build holds it: the bundle's entry with its body text instead of the body's hash. */
+export type CompiledPrompt = Omit<PromptEntry, 'body'> & { content: string };
 
 /** Names that exist in the bundle, per embed kind, so fixed embed targets can be checked. */
 export type KnownNames = Partial<Record<EmbedKind, ReadonlySet<string>>>;
