@@ -3,39 +3,14 @@
 // any exception a prompt or resource handler throws. The README promises otherwise: invalid params
 // are -32602 naming the parameter, and an unexpected failure is "Internal error (reference <id>)"
 // with the detail in the log under that id. This rewrites the SDK's answer to keep that promise.
+import type { ErrorMessage } from './error-rewrite.ts';
+
 const INTERNAL_ERROR = -32603;
 const INVALID_PARAMS = -32602;
 
-interface ErrorMessage { jsonrpc: '2.0'; id: unknown; error: { code: number; message: string; data?: unknown } }
-
-/** The answer with every -32603 from the SDK mapped as above; other answers pass through untouched. */
-export async function withDocumentedErrors(response: Response, context: { subject: string }): Promise<Response> {
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.includes('application/json') && !type.includes('text/event-stream')) return response;
-  const text = await response.text();
-  const rewritten = text.includes(String(INTERNAL_ERROR)) ? rewriteBody(text, type.includes('text/event-stream'), context) : text;
-  const headers = new Headers(response.headers);
-  if (rewritten !== text) headers.delete('content-length');
-  return new Response(rewritten, { status: response.status, statusText: response.statusText, headers });
-}
-
-function rewriteBody(text: string, isStream: boolean, context: { subject: string }): string {
-  const rewrite = (json: string): string => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(json);
-    } catch {
-      return json;
-    }
-    const messages = Array.isArray(parsed) ? parsed : [parsed];
-    const mapped = messages.map((message) => (isInternalError(message) ? documented(message, context) : message));
-    return JSON.stringify(Array.isArray(parsed) ? mapped : mapped[0]);
-  };
-  return isStream ? text.replace(/^data: (.*)$/gm, (_, json: string) => `data: ${rewrite(json)}`) : rewrite(text);
-}
-
-function isInternalError(message: unknown): message is ErrorMessage {
-  return typeof message === 'object' && message !== null && (message as ErrorMessage).error?.code === INTERNAL_ERROR;
+/** An SDK -32603 mapped as above; any other error is returned as it is. */
+export function documentedError(message: ErrorMessage, context: { subject: string }): ErrorMessage {
+  return message.error.code === INTERNAL_ERROR ? documented(message, context) : message;
 }
 
 function documented(message: ErrorMessage, context: { subject: string }): ErrorMessage {

@@ -9,9 +9,10 @@ import { currentBundle, type ContentEnv } from '../content/store.ts';
 import { createPraxisServer } from '../mcp/server.ts';
 import { audit, requestedOperation } from './audit.ts';
 import { MAX_REQUEST_BYTES } from './guards.ts';
-import { withDocumentedErrors } from './jsonrpc-errors.ts';
+import { rewriteErrorMessages } from './error-rewrite.ts';
+import { documentedError } from './jsonrpc-errors.ts';
 import { rateLimitRefusal, type RateLimitEnv } from './rate-limit.ts';
-import { wantsLegacyResourceNotFound, withResourceNotFoundCode } from './resource-not-found-code.ts';
+import { restoreResourceNotFound, wantsLegacyResourceNotFound } from './resource-not-found-code.ts';
 
 export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitEnv }>, auth: AuthConfig): Promise<Response> {
   const started = Date.now();
@@ -42,8 +43,10 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitE
     onerror: (error) => console.error(JSON.stringify({ event: 'mcp_error', subject: outcome.principal.subject, error: error.message })),
   });
   const legacyResourceErrors = await wantsLegacyResourceNotFound(c.req.raw, tool);
-  const served = await withDocumentedErrors(await handler.fetch(c.req.raw), outcome.principal);
-  const response = legacyResourceErrors ? await withResourceNotFoundCode(served) : served;
+  const response = await rewriteErrorMessages(await handler.fetch(c.req.raw), (message) => {
+    const documented = documentedError(message, outcome.principal);
+    return legacyResourceErrors ? restoreResourceNotFound(documented) : documented;
+  });
   audit({ subject: outcome.principal.subject, via: outcome.principal.via, tool, outcome: 'served', status: response.status, version: bundle.pointer.version, ms: Date.now() - started });
   return response;
 }
