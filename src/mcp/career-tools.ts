@@ -1,14 +1,13 @@
 // Spec 004's get_career_context and validate_career_context, input schemas word for word.
-import { fromJsonSchema, type McpServer } from '@modelcontextprotocol/server';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';
+import { type McpServer } from '@modelcontextprotocol/server';
 import { CHANNEL_GUIDES, CHANNELS, emphasisedSections, sectionHeadings, type Channel } from '../content/context/channels.ts';
 import { NO_CONTEXT_NOTICE } from '../content/context/notice.ts';
 import { validateContext } from '../content/context/validate.ts';
 import type { KnowledgeView } from './knowledge-view.ts';
 import { CONTEXT_URI } from './resource-catalogue.ts';
 import { toolResult } from './tool-result.ts';
+import { jsonSchema } from './json-schema.ts';
 
-const validator = new CfWorkerJsonSchemaValidator();
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 export const GET_CAREER_CONTEXT_INPUT = {
@@ -22,8 +21,8 @@ export function registerCareerTools(server: McpServer, view: KnowledgeView): voi
   server.registerTool('get_career_context', {
     title: 'Get career context',
     description: 'Return the career-context document whole, plus guidance for the channel named in `for` (cv, github, linkedin, portfolio, x, general) and which of its sections matter most there.',
-    inputSchema: fromJsonSchema<{ for?: Channel }>(GET_CAREER_CONTEXT_INPUT, validator),
-    outputSchema: fromJsonSchema(CONTEXT_OUTPUT_SCHEMA, validator),
+    inputSchema: jsonSchema<{ for?: Channel }>(GET_CAREER_CONTEXT_INPUT),
+    outputSchema: jsonSchema(CONTEXT_OUTPUT_SCHEMA),
     annotations: readOnly,
   }, async (args) => {
     const channel: Channel = args.for ?? 'general';
@@ -42,8 +41,8 @@ export function registerCareerTools(server: McpServer, view: KnowledgeView): voi
   server.registerTool('validate_career_context', {
     title: 'Validate career context',
     description: 'Check the career-context document: required sections (Summary, Experience, Skills), references to knowledge-graph records ([[id]] or vitaegraph://record/id) that do not exist, and dates (valid year-months, ranges in order, nothing starting in the future, staleness).',
-    inputSchema: fromJsonSchema(VALIDATE_CAREER_CONTEXT_INPUT, validator),
-    outputSchema: fromJsonSchema(VALIDATION_OUTPUT_SCHEMA, validator),
+    inputSchema: jsonSchema(VALIDATE_CAREER_CONTEXT_INPUT),
+    outputSchema: jsonSchema(VALIDATION_OUTPUT_SCHEMA),
     annotations: readOnly,
   }, async () => {
     const entry = view.context;

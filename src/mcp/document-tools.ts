@@ -1,6 +1,5 @@
 // get_/list_/search_ tools for one document kind (spec 000 for processes; the same shapes for checklists).
-import { fromJsonSchema, type McpServer } from '@modelcontextprotocol/server';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';
+import { type McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { isVisible } from '../content/access.ts';
 import { DOCUMENT_KINDS, type DocumentKind } from '../content/kinds.ts';
@@ -12,6 +11,7 @@ import { documentFound, documentList, documentNotFound, invalidCursor, provenanc
 import { getOutputSchema, listOutputSchema, searchOutputSchema } from './document-schemas.ts';
 import { decodeCursor, encodeCursor } from './search-cursor.ts';
 import { toolResult } from './tool-result.ts';
+import { jsonSchema } from './json-schema.ts';
 
 export const MAX_SEARCH_RESULTS = 50;
 /** How deep paging goes: every page costs a ranking of this many, so depth is bounded too. */
@@ -19,7 +19,6 @@ export const MAX_PAGED_RESULTS = 1000;
 /** Snippets need the body; beyond the first few results the description stands in, keeping search cheap. */
 const SNIPPETS_FROM_BODY = 10;
 
-const validator = new CfWorkerJsonSchemaValidator();
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 export interface DocumentToolContext { bundle: LoadedBundle; groups: readonly string[] }
@@ -77,14 +76,14 @@ function buildDefinitions(kind: DocumentKind) {
       inputSchema: z.object({
         name: z.string().min(1).describe(`Name of the ${singular} to retrieve (case-insensitive). Examples: ${examples}`),
       }).strict(),
-      outputSchema: fromJsonSchema(getOutputSchema(kind), validator),
+      outputSchema: jsonSchema(getOutputSchema(kind)),
       annotations: readOnly,
     },
     list: {
       title: `List ${plural}`,
       description: `List all available ${pluralLabel} with their names and descriptions. Does not return full content.`,
       inputSchema: z.object({}).strict(),
-      outputSchema: fromJsonSchema(listOutputSchema(kind), validator),
+      outputSchema: jsonSchema(listOutputSchema(kind)),
       annotations: readOnly,
     },
     search: {
@@ -97,7 +96,7 @@ function buildDefinitions(kind: DocumentKind) {
         cursor: z.string().min(1).optional()
           .describe('Optional: the next_cursor of a previous result, to get the next page of the same query.'),
       }).strict(),
-      outputSchema: fromJsonSchema(searchOutputSchema(kind), validator),
+      outputSchema: jsonSchema(searchOutputSchema(kind)),
       annotations: readOnly,
     },
   };

@@ -1,16 +1,15 @@
 // search_vitaegraph (spec 004's input schema word for word) and graph_neighbors. Results are
 // structured and carry resource_link items so a client can open each record directly.
-import { fromJsonSchema, type CallToolResult, type McpServer, type ResourceLink } from '@modelcontextprotocol/server';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';
+import { type CallToolResult, type McpServer, type ResourceLink } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { recordUri } from '../content/graph/ids.ts';
 import { MAX_DEPTH, neighbourhood } from '../content/graph/neighbors.ts';
 import { searchIndex, snippet, type SearchIndex } from '../content/search/index.ts';
 import type { RecordEntry } from '../content/sections.ts';
-import type { KnowledgeView } from './knowledge-view.ts';
+import { derived, type KnowledgeView } from './knowledge-view.ts';
 import { graphIndexFor } from './resource-catalogue.ts';
+import { jsonSchema } from './json-schema.ts';
 
-const validator = new CfWorkerJsonSchemaValidator();
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 export const MAX_GRAPH_RESULTS = 50;
 
@@ -35,9 +34,9 @@ function withLinks(structured: Record<string, unknown>, records: RecordEntry[], 
 export function registerGraphTools(server: McpServer, view: KnowledgeView): void {
   server.registerTool('search_vitaegraph', {
     title: 'Search the knowledge graph',
-    description: `Find knowledge-graph records by words (query), record type (type: ${Object.keys(countTypes(view.records)).join(', ') || 'none yet'}) and tag. All optional; with no query, matching records come in id order. At most ${MAX_GRAPH_RESULTS} results.`,
-    inputSchema: fromJsonSchema<{ query?: string; type?: string; tag?: string }>(SEARCH_VITAEGRAPH_INPUT, validator),
-    outputSchema: fromJsonSchema(SEARCH_OUTPUT_SCHEMA, validator),
+    description: `Find knowledge-graph records by words (query), record type (type: ${derived(recordTypes, view, typesOf) || 'none yet'}) and tag. All optional; with no query, matching records come in id order. At most ${MAX_GRAPH_RESULTS} results.`,
+    inputSchema: jsonSchema<{ query?: string; type?: string; tag?: string }>(SEARCH_VITAEGRAPH_INPUT),
+    outputSchema: jsonSchema(SEARCH_OUTPUT_SCHEMA),
     annotations: readOnly,
   }, async ({ query, type, tag }) => {
     const filtered = view.records.filter((record) => (!type || record.type === type) && (!tag || record.tags.includes(tag)));
@@ -58,12 +57,8 @@ export function registerGraphTools(server: McpServer, view: KnowledgeView): void
   server.registerTool('graph_neighbors', {
     title: 'Graph neighbours of a record',
     description: `Records linked to or from a record, up to ${MAX_DEPTH} hops, with the typed edges between them (links from front matter, [[id]] mentions in bodies).`,
-    inputSchema: z.object({
-      id: z.string().min(1).describe('Record id, e.g. skill-typescript'),
-      depth: z.number().int().min(1).max(MAX_DEPTH).default(1).describe(`Hops to follow (1-${MAX_DEPTH})`),
-      direction: z.enum(['out', 'in', 'both']).default('both').describe('out: links from the record; in: backlinks; both'),
-    }).strict(),
-    outputSchema: fromJsonSchema(NEIGHBORS_OUTPUT_SCHEMA, validator),
+    inputSchema: NEIGHBORS_INPUT,
+    outputSchema: jsonSchema(NEIGHBORS_OUTPUT_SCHEMA),
     annotations: readOnly,
   }, async ({ id, depth, direction }) => {
     const start = view.recordsById.get(id);
@@ -98,11 +93,16 @@ async function rank(view: KnowledgeView, candidates: RecordEntry[], query: strin
 const bodyText = async (view: KnowledgeView, record: RecordEntry): Promise<string> =>
   (await view.bundle.text(record.body)).replace(/^---\n[\s\S]*?\n---\n/, '');
 
-function countTypes(records: RecordEntry[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const record of records) counts[record.type] = (counts[record.type] ?? 0) + 1;
-  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : 1)));
-}
+const recordTypes = new WeakMap<KnowledgeView, string>();
+
+/** "project, skill, …": the record types this view can see, for the tool's description. */
+const typesOf = (view: KnowledgeView): string => [...new Set(view.records.map((record) => record.type))].sort().join(', ');
+
+const NEIGHBORS_INPUT = z.object({
+  id: z.string().min(1).describe('Record id, e.g. skill-typescript'),
+  depth: z.number().int().min(1).max(MAX_DEPTH).default(1).describe(`Hops to follow (1-${MAX_DEPTH})`),
+  direction: z.enum(['out', 'in', 'both']).default('both').describe('out: links from the record; in: backlinks; both'),
+}).strict();
 
 const provenance = { version: { type: 'string' }, commit: { type: ['string', 'null'] } };
 

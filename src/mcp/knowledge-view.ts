@@ -1,5 +1,7 @@
 // What one principal may see of the knowledge sections: every surface (tools, resources, prompts,
 // completions) reads through this view, so an `access:`-restricted entry leaves no trace anywhere.
+// A view is built once per bundle and group set, not per request: filtering thousands of graph
+// records on every call was the largest part of a request's fixed cost.
 import { isVisible } from '../content/access.ts';
 import { DOCUMENT_KINDS, type DocumentKind } from '../content/kinds.ts';
 import { EMPTY_KNOWLEDGE, type CompletionSource, type ContextEntry, type FrameworkEntry, type PromptEntry, type RecordEntry, type TemplateEntry, type WikiEntry } from '../content/sections.ts';
@@ -22,11 +24,35 @@ export interface KnowledgeView {
   namesFor(source: CompletionSource): string[];
 }
 
+/** Distinct group sets kept per bundle; callers beyond it rebuild their view (correct, only slower). */
+const MAX_VIEWS_PER_BUNDLE = 256;
+const views = new WeakMap<LoadedBundle, Map<string, KnowledgeView>>();
+
 export function knowledgeView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeView {
+  let byGroups = views.get(bundle);
+  if (!byGroups) views.set(bundle, (byGroups = new Map()));
+  const key = [...groups].sort().join('\n');
+  let view = byGroups.get(key);
+  if (!view) {
+    if (byGroups.size >= MAX_VIEWS_PER_BUNDLE) byGroups.delete(byGroups.keys().next().value!);
+    byGroups.set(key, (view = buildView(bundle, groups)));
+  }
+  return view;
+}
+
+/** Something derived from a view (tool definitions, schemas), computed on first use and kept as long as the view. */
+export function derived<T>(cache: WeakMap<KnowledgeView, T>, view: KnowledgeView, build: (view: KnowledgeView) => T): T {
+  let found = cache.get(view);
+  if (found === undefined) cache.set(view, (found = build(view)));
+  return found;
+}
+
+function buildView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeView {
   const knowledge = bundle.knowledge ?? EMPTY_KNOWLEDGE;
   const visible = <T extends { access?: string[] }>(entries: readonly T[]): T[] => entries.filter((entry) => isVisible(entry, groups));
   const records = visible(knowledge.graph?.records ?? []);
   const context = knowledge.context && isVisible(knowledge.context, groups) ? knowledge.context : null;
+  const documentNames = new Map<DocumentKind, string[]>();
   const view: KnowledgeView = {
     bundle,
     provenance: provenanceOf(bundle.pointer),
@@ -37,7 +63,12 @@ export function knowledgeView(bundle: LoadedBundle, groups: readonly string[]): 
     context,
     wiki: visible(knowledge.wiki),
     prompts: visible(knowledge.prompts),
-    documentNames: (kind) => (DOCUMENT_KINDS[kind] ? bundle.documents(kind).filter((entry) => isVisible(entry, groups)).map((entry) => entry.name) : []),
+    documentNames(kind) {
+      if (!DOCUMENT_KINDS[kind]) return [];
+      let names = documentNames.get(kind);
+      if (!names) documentNames.set(kind, (names = bundle.documents(kind).filter((entry) => isVisible(entry, groups)).map((entry) => entry.name)));
+      return names;
+    },
     namesFor(source) {
       switch (source) {
         case 'processes': case 'checklists': return view.documentNames(source);

@@ -9,18 +9,25 @@ import { parseEmbed, type Embed } from '../content/prompts/embeds.ts';
 import { parsePromptBody, renderPrompt } from '../content/prompts/render.ts';
 import type { PromptArgumentEntry, PromptEntry } from '../content/sections.ts';
 import { templateText, frameworkText } from '../content/templates/text-formats.ts';
-import type { KnowledgeView } from './knowledge-view.ts';
+import { derived, type KnowledgeView } from './knowledge-view.ts';
 import { CONTEXT_URI, INDEX_URI, readResource, wikiUri } from './resource-catalogue.ts';
 
 export function registerPrompts(server: McpServer, view: KnowledgeView): void {
+  const schemas = derived(argumentSchemas, view, buildArgumentSchemas);
   for (const prompt of view.prompts) {
     server.registerPrompt(prompt.name, {
       title: prompt.title,
       description: prompt.description,
-      argsSchema: z.object(Object.fromEntries(prompt.arguments.map((arg) => [arg.name, argumentSchema(arg, view)]))),
+      argsSchema: schemas.get(prompt.name)!,
     }, (args) => getPrompt(view, prompt, args as Record<string, string | undefined>));
   }
 }
+
+// Argument schemas complete from what the view can see: built once per view, not per request.
+const argumentSchemas = new WeakMap<KnowledgeView, ReturnType<typeof buildArgumentSchemas>>();
+
+const buildArgumentSchemas = (view: KnowledgeView) => new Map(view.prompts.map((prompt) =>
+  [prompt.name, z.object(Object.fromEntries(prompt.arguments.map((arg) => [arg.name, argumentSchema(arg, view)])))]));
 
 function argumentSchema(arg: PromptArgumentEntry, view: KnowledgeView) {
   const base = z.string().describe(arg.description);

@@ -1,11 +1,11 @@
 // The MCP server factory: a fresh McpServer per request, closed over the bundle and the principal.
 import { McpServer } from '@modelcontextprotocol/server';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';
 import type { Principal } from '../auth/principal.ts';
 import { documentKinds } from '../content/kinds.ts';
 import type { LoadedBundle } from '../content/store.ts';
 import { registerDocumentTools } from './document-tools.ts';
 import { registerKnowledge } from './knowledge.ts';
+import { jsonSchema, jsonSchemaValidator } from './json-schema.ts';
 
 export const SERVER_NAME = 'praxis';
 export const SERVER_VERSION = '0.1.0';
@@ -21,7 +21,7 @@ export function createPraxisServer({ bundle, principal }: ServerContext): McpSer
     { name: SERVER_NAME, title: 'Praxis', version: `${SERVER_VERSION}+${bundle.pointer.version}` },
     {
       instructions: serverInstructions(bundle),
-      jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+      jsonSchemaValidator,
       // A server lives for one request, so lists never change under a client (spec 004's capabilities).
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
     },

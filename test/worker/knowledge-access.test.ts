@@ -58,4 +58,22 @@ describe('knowledge restricted to a group', () => {
     await expect(client.getPrompt({ name: 'leadership_brief', arguments: { audience: 'board' } })).rejects.toMatchObject({ code: -32602 });
     await expect(client.readResource({ uri: 'vitaegraph://record/project-vendor-migration' })).rejects.toMatchObject({ data: { uri: 'vitaegraph://record/project-vendor-migration' } });
   });
+
+  // Views (and the tool schemas derived from them) are cached per bundle and group set: two
+  // principals interleaving on one isolate must still each get exactly their own.
+  it('keeps interleaved principals apart on one isolate', async () => {
+    const leader = await connectAs(['leadership']);
+    const engineer = await connectAs(['engineering']);
+    const both = await connectAs(['engineering', 'leadership']);
+    const bothReordered = await connectAs(['leadership', 'engineering']);
+    for (let round = 0; round < 3; round++) {
+      const [leaderSeen, engineerSeen, bothSeen, reorderedSeen] = await Promise.all([leader, engineer, both, bothReordered].map(everything));
+      for (const trace of TRACES) {
+        expect(leaderSeen).toContain(trace);
+        expect(engineerSeen).not.toContain(trace);
+        expect(bothSeen).toContain(trace);
+        expect(reorderedSeen).toContain(trace);
+      }
+    }
+  });
 });
