@@ -6,12 +6,19 @@ export interface ErrorMessage { jsonrpc: '2.0'; id: unknown; error: { code: numb
 
 export type ErrorRewrite = (message: ErrorMessage) => ErrorMessage;
 
+/**
+ * A JSON-RPC error object as serialised (an "error" key whose object starts with one of its own
+ * members). Cheap to test, so answers without one — a tools/list's schemas mention "error" too —
+ * skip parsing; a false match only costs the parse.
+ */
+const MAY_HOLD_ERROR = /"error":\{"(?:code|message|data)"/;
+
 export async function rewriteErrorMessages(response: Response, rewrite: ErrorRewrite): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
   const isStream = type.includes('text/event-stream');
   if (!isStream && !type.includes('application/json')) return response;
   const text = await response.text();
-  const rewritten = !text.includes('"error"') ? text
+  const rewritten = !MAY_HOLD_ERROR.test(text) ? text
     : isStream ? text.replace(/^data: (.*)$/gm, (_, json: string) => `data: ${rewriteJson(json, rewrite)}`)
     : rewriteJson(text, rewrite);
   const headers = new Headers(response.headers);

@@ -11,7 +11,7 @@ import { documentFound, documentList, documentNotFound, invalidCursor, provenanc
 import { getOutputSchema, listOutputSchema, searchOutputSchema } from './document-schemas.ts';
 import { decodeCursor, encodeCursor } from './search-cursor.ts';
 import { toolResult } from './tool-result.ts';
-import { jsonSchema } from './json-schema.ts';
+import { convertedOnce, jsonSchema } from './json-schema.ts';
 
 export const MAX_SEARCH_RESULTS = 50;
 /** How deep paging goes: every page costs a ranking of this many, so depth is bounded too. */
@@ -73,29 +73,29 @@ function buildDefinitions(kind: DocumentKind) {
     get: {
       title: `Get ${label}`,
       description: `Retrieve a specific ${label} by name. Returns the complete ${singular} documentation including name, description, and full markdown content.`,
-      inputSchema: z.object({
+      inputSchema: convertedOnce(z.object({
         name: z.string().min(1).describe(`Name of the ${singular} to retrieve (case-insensitive). Examples: ${examples}`),
-      }).strict(),
+      }).strict()),
       outputSchema: jsonSchema(getOutputSchema(kind)),
       annotations: readOnly,
     },
     list: {
       title: `List ${plural}`,
       description: `List all available ${pluralLabel} with their names and descriptions. Does not return full content.`,
-      inputSchema: z.object({}).strict(),
+      inputSchema: convertedOnce(z.object({}).strict()),
       outputSchema: jsonSchema(listOutputSchema(kind)),
       annotations: readOnly,
     },
     search: {
       title: `Search ${plural}`,
       description: `Search across all ${pluralLabel} for a keyword. Returns matching ${plural} ranked by relevance (title matches rank higher than content matches). Maximum ${MAX_SEARCH_RESULTS} results.`,
-      inputSchema: z.object({
+      inputSchema: convertedOnce(z.object({
         query: z.string().min(1).describe(`Keyword or phrase to search for (case-insensitive). Searches across ${singular} name, description, and content.`),
         limit: z.number().int().min(1).max(MAX_SEARCH_RESULTS).optional()
           .describe(`Optional: at most this many results on this page (1-${MAX_SEARCH_RESULTS}, default ${MAX_SEARCH_RESULTS}). Ask for a few, then follow next_cursor if you need more.`),
         cursor: z.string().min(1).optional()
           .describe('Optional: the next_cursor of a previous result, to get the next page of the same query.'),
-      }).strict(),
+      }).strict()),
       outputSchema: jsonSchema(searchOutputSchema(kind)),
       annotations: readOnly,
     },

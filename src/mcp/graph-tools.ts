@@ -8,7 +8,7 @@ import { searchIndex, snippet, type SearchIndex } from '../content/search/index.
 import type { RecordEntry } from '../content/sections.ts';
 import { derived, type KnowledgeView } from './knowledge-view.ts';
 import { graphIndexFor } from './resource-catalogue.ts';
-import { jsonSchema } from './json-schema.ts';
+import { convertedOnce, jsonSchema } from './json-schema.ts';
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 export const MAX_GRAPH_RESULTS = 50;
@@ -98,11 +98,11 @@ const recordTypes = new WeakMap<KnowledgeView, string>();
 /** "project, skill, …": the record types this view can see, for the tool's description. */
 const typesOf = (view: KnowledgeView): string => [...new Set(view.records.map((record) => record.type))].sort().join(', ');
 
-const NEIGHBORS_INPUT = z.object({
+const NEIGHBORS_INPUT = convertedOnce(z.object({
   id: z.string().min(1).describe('Record id, e.g. skill-typescript'),
   depth: z.number().int().min(1).max(MAX_DEPTH).default(1).describe(`Hops to follow (1-${MAX_DEPTH})`),
   direction: z.enum(['out', 'in', 'both']).default('both').describe('out: links from the record; in: backlinks; both'),
-}).strict();
+}).strict());
 
 const provenance = { version: { type: 'string' }, commit: { type: ['string', 'null'] } };
 

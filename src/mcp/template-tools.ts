@@ -6,11 +6,11 @@ import {
   fillPlaceholders, frameworkListText, frameworkNotFoundText, frameworkText, templateListText, templateNotFoundText, templateText,
 } from '../content/templates/text-formats.ts';
 import { derived, type KnowledgeView } from './knowledge-view.ts';
-import { jsonSchema } from './json-schema.ts';
+import { convertedOnce, jsonSchema } from './json-schema.ts';
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const text = (value: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: value }], ...(isError ? { isError: true } : {}) });
-const emptyInput = z.object({}).strict();
+const emptyInput = convertedOnce(z.object({}).strict());
 
 /** "readme, architecture, api, components, or schema" */
 const spokenList = (names: readonly string[]): string =>
@@ -69,16 +69,16 @@ function buildDefinitions(view: KnowledgeView) {
       getTemplate: {
         title: 'Get a POWER template',
         description: 'Get a specific POWER framework template',
-        inputSchema: z.object({ template_name: templateName }).strict(),
+        inputSchema: convertedOnce(z.object({ template_name: templateName }).strict()),
         annotations: readOnly,
       },
       fillTemplate: {
         title: 'Fill a POWER template',
         description: 'Get a POWER template with its {{…_summary}} cross-references (spec 003) replaced by the summaries you pass, e.g. {"readme_summary": "…"}. Reports which placeholders remain unresolved.',
-        inputSchema: z.object({
+        inputSchema: convertedOnce(z.object({
           template_name: templateName,
           values: z.record(z.string(), z.string()).default({}).describe('Summary text per placeholder name, e.g. readme_summary, architecture_summary'),
-        }).strict(),
+        }).strict()),
         outputSchema: jsonSchema(FILL_OUTPUT_SCHEMA),
         annotations: readOnly,
       },
@@ -91,7 +91,7 @@ function buildDefinitions(view: KnowledgeView) {
       getFramework: {
         title: 'Get a framework doc',
         description: `Get one prompt engineering framework document by name (case-insensitive, with or without .md): ${frameworkNames.join(', ') || 'none published'}.`,
-        inputSchema: z.object({ name: z.string().min(1).meta({ description: 'Framework name, e.g. POWER or POWER.md', enum: frameworkNames }) }).strict(),
+        inputSchema: convertedOnce(z.object({ name: z.string().min(1).meta({ description: 'Framework name, e.g. POWER or POWER.md', enum: frameworkNames }) }).strict()),
         annotations: readOnly,
       },
     },
