@@ -20,6 +20,8 @@ process.once('exit', () => {
 
 export interface WorkerHost {
   url: URL;
+  /** The workerd processes of this instance (wrangler dev's proxy and the Worker's). */
+  pids: number[];
   /** Resident memory of the workerd processes this instance started, in bytes. */
   rss(): number;
   close(): Promise<void>;
@@ -61,6 +63,7 @@ export async function startWorker(config: string, persistTo: string, envFile: st
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   return {
     url: new URL(`http://127.0.0.1:${port}`),
+    pids,
     rss: () => pids.reduce((sum, pid) => sum + rssOf(pid), 0),
     async close() {
       child.kill('SIGTERM');
