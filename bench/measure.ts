@@ -12,8 +12,14 @@ import type { Bundle } from '../scripts/build/assemble.ts';
 import { praxisClient, rawSearch, serverMemoryClient, timedCall, timedMemorySearch } from './clients.ts';
 import { buildOnce, editOneProcess, generateCorpus, readBundle, setGraphAside, type BuildRun } from './corpus.ts';
 import { loadFloor, loadSearch, type LoadRun } from './load.ts';
+import { isolateCpuMsPerCall } from './isolate-cpu.ts';
+import { openWorkerInspector } from './worker-inspector.ts';
 import { summarize, type Summary } from './stats.ts';
-import { openBenchStore, startWorker, writeBenchConfig } from './worker-host.ts';
+import { FLOOR_PATH } from './floor.ts';
+import { openBenchStore, startWorker, writeBenchConfig, type WorkerHost } from './worker-host.ts';
+
+/** Calls profiled for the isolate's CPU per call (one profile each for search and tools/list). */
+const CPU_CALLS = 100;
 
 export interface Plan {
   builds: number;
@@ -30,8 +36,8 @@ export interface SizeResult {
   graphExcluded: string | null;
   build: { runs: BuildRun[]; ms: Summary; maxRssBytes: number };
   bundle: { objects: number; bytes: number; firstAnswerBytes: number; manifestBytes: number };
-  cold: { ms: Summary; rssDelta: Summary; rssAfter: Summary };
-  warm: { search: Summary; floor: Summary; ping: Summary; memory: Summary; memoryAnswered: number; memoryFailed: number; memoryFailure: string; memoryCalls: number; praxisAnswered: number; memoryMedianBytes: number; queries: number };
+  cold: { ms: Summary; rssDelta: Summary; rssAfter: Summary; heap: Summary };
+  warm: { search: Summary; floor: Summary; ping: Summary; memory: Summary; memoryAnswered: number; memoryFailed: number; memoryFailure: string; memoryCalls: number; praxisAnswered: number; memoryMedianBytes: number; queries: number; cpu: { searchMs: number; listMs: number; calls: number } };
   load: { search: LoadRun[]; floor: LoadRun[] };
   get: Summary;
   republish: { objects: number; bytes: number; bundleBytes: number; how: string };
@@ -75,7 +81,7 @@ export async function measureSize(documents: number, plan: Plan, queries: string
   await store.close();
   log(`${documents}: published ${bundle.objects.size} objects`);
 
-  const cold = { ms: [] as number[], rssDelta: [] as number[], rssAfter: [] as number[] };
+  const cold = { ms: [] as number[], rssDelta: [] as number[], rssAfter: [] as number[], heap: [] as number[] };
   for (let i = 0; i < plan.coldSamples; i++) {
     const host = await worker();
     const before = host.rss();
@@ -84,6 +90,7 @@ export async function measureSize(documents: number, plan: Plan, queries: string
     cold.ms.push(outcome.ms);
     cold.rssDelta.push(after - before);
     cold.rssAfter.push(after);
+    cold.heap.push(await isolateHeapAfterGc(host));
     await host.close();
   }
   log(`${documents}: cold ${summarize(cold.ms).median.toFixed(1)} ms`);
@@ -119,6 +126,12 @@ export async function measureSize(documents: number, plan: Plan, queries: string
     get.push((await timedCall(client, 'get_process', { name: entry.name }, 'content')).ms);
   }
   log(`${documents}: warm search ${summarize(search).median.toFixed(2)} ms`);
+  const cpu = {
+    searchMs: await isolateCpuMsPerCall(host.pids, CPU_CALLS, (i) => timedCall(client, 'search_processes', { query: queries[i % queries.length]! }, 'results')),
+    listMs: await isolateCpuMsPerCall(host.pids, CPU_CALLS, () => client.listTools()),
+    calls: CPU_CALLS,
+  };
+  log(`${documents}: isolate CPU per search ${cpu.searchMs.toFixed(2)} ms, per tools/list ${cpu.listMs.toFixed(2)} ms`);
 
   const loadRuns = { search: [] as LoadRun[], floor: [] as LoadRun[] };
   for (let i = 0; i < plan.loadRepeats; i++) {
@@ -140,15 +153,25 @@ export async function measureSize(documents: number, plan: Plan, queries: string
     graphExcluded,
     build: { runs, ms: summarize(runs.map((run) => run.ms)), maxRssBytes: Math.max(...runs.map((run) => run.maxRssBytes)) },
     bundle: { ...bundleSize(bundle), firstAnswerBytes: await firstAnswerBytes(bundle, queries[0]!) },
-    cold: { ms: summarize(cold.ms), rssDelta: summarize(cold.rssDelta), rssAfter: summarize(cold.rssAfter) },
+    cold: { ms: summarize(cold.ms), rssDelta: summarize(cold.rssDelta), rssAfter: summarize(cold.rssAfter), heap: summarize(cold.heap) },
     warm: {
       search: summarize(search), floor: summarize(floor), ping: summarize(ping), memory: memory.ms, memoryAnswered: memory.answered, memoryFailed: memory.failed, memoryFailure: memory.failure, memoryCalls: memory.calls,
-      praxisAnswered, memoryMedianBytes: memory.bytes.median, queries: queries.length,
+      praxisAnswered, memoryMedianBytes: memory.bytes.median, queries: queries.length, cpu,
     },
     load: loadRuns,
     get: summarize(get),
     republish,
   };
+}
+
+/** The isolate's JS heap after a forced GC, woken by a request to the floor route (which allocates nothing to keep). */
+async function isolateHeapAfterGc(host: WorkerHost): Promise<number> {
+  const inspector = await openWorkerInspector(host.pids);
+  try {
+    return await inspector.usedHeapAfterGc(() => fetch(new URL(FLOOR_PATH, host.url)).then((response) => response.text()));
+  } finally {
+    inspector.close();
+  }
 }
 
 function bundleSize(bundle: Bundle) {
