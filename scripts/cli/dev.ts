@@ -9,7 +9,7 @@ import { outcomeLine, transferLine } from '../publish/report.ts';
 import { parseOptions, UsageError } from './command.ts';
 
 export const summary = 'Build content, load it into local KV and serve MCP at http://localhost:8787/mcp';
-export const usage = `Usage: praxis dev [--content DIR] [--port N] [--auth local|off] [--ip ADDRESS]
+export const usage = `Usage: praxis dev [--content DIR] [--port N] [--auth local|off] [--ip ADDRESS] [--log-requests]
 
 Builds DIR, loads the bundle into wrangler's local KV state (.wrangler/state) and runs the
 Worker with wrangler dev. Prints the MCP URL and a client configuration once it is healthy.
@@ -20,6 +20,7 @@ Options:
   --auth MODE      local (default): bearer tokens from \`praxis token\`
                    off: no authentication — protocol testing only, loopback only
   --ip ADDRESS     address to listen on (default: 127.0.0.1)
+  --log-requests   print every request and its audit line (who, which tool, outcome; never a token)
   -h, --help       show this help`;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -30,6 +31,7 @@ export async function run(argv: string[]): Promise<number> {
     port: { type: 'string', default: '8787' },
     auth: { type: 'string', default: 'local' },
     ip: { type: 'string', default: '127.0.0.1' },
+    'log-requests': { type: 'boolean', default: false },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--port must be a number from 1 to 65535, not '${values.port}'`);
@@ -52,7 +54,7 @@ export async function run(argv: string[]): Promise<number> {
   console.log(`praxis: ${transferLine(loaded)}; ${outcomeLine(loaded)}`);
   if (values.auth === 'off') console.warn('praxis: WARNING — authentication is OFF. Anyone on this machine can call the server. Use it for protocol testing only.');
 
-  const server = await startDevServer({ port, ip: values.ip!, auth: values.auth });
+  const server = await startDevServer({ port, ip: values.ip!, auth: values.auth, logRequests: values['log-requests']! });
   console.log(connectionHelp({ port, auth: values.auth }));
   return server.exited;
 }

@@ -6,7 +6,7 @@ import { localSecret } from './local-secret.ts';
 import { LOCAL_STATE_DIR, PRAXIS_DIR } from './paths.ts';
 import { spawnWrangler } from './wrangler.ts';
 
-export interface DevServerOptions { port: number; ip: string; auth: 'local' | 'off' }
+export interface DevServerOptions { port: number; ip: string; auth: 'local' | 'off'; logRequests?: boolean }
 export interface DevServer { exited: Promise<number> }
 
 const READY_TIMEOUT_MS = 60_000;
@@ -15,7 +15,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const envFile = await writeDevEnv(options.auth);
   const child = spawnWrangler([
     'dev', '--port', String(options.port), '--ip', options.ip, '--persist-to', LOCAL_STATE_DIR,
-    '--env-file', envFile, '--show-interactive-dev-session=false', '--log-level', 'warn',
+    // wrangler prints the Worker's console.log lines (the audit lines) from its "log" level up.
+    '--env-file', envFile, '--show-interactive-dev-session=false', '--log-level', options.logRequests ? 'log' : 'warn',
   ], { stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
     .finally(() => rm(envFile, { force: true }));

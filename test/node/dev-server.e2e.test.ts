@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localSecret } from '../../scripts/dev/local-secret.ts';
 import { spawnPraxisDev, type RunningDev } from '../../scripts/dev/spawn-praxis-dev.ts';
 
 const CLI = new URL('../../bin/praxis.mjs', import.meta.url).pathname;
@@ -13,7 +14,7 @@ const praxis = (...args: string[]) => promisify(execFile)(process.execPath, [CLI
 describe('praxis dev, end to end', () => {
   let dev: RunningDev;
   beforeAll(async () => {
-    dev = await spawnPraxisDev(['--content', FIXTURE]);
+    dev = await spawnPraxisDev(['--content', FIXTURE, '--log-requests']);
   }, 120_000);
   afterAll(() => dev?.stop());
 
@@ -47,6 +48,24 @@ describe('praxis dev, end to end', () => {
     } finally {
       await client.close();
     }
+  });
+
+  // Issue 8's secrets rule for the console a developer watches (and pastes into bug reports):
+  // wrangler's output and every audit or error line the Worker logs through it.
+  it('never prints the local secret or a token, whatever the requests', async () => {
+    const token = (await praxis('token')).stdout.trim();
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const forged = `${header}.${payload}.${signature.slice(0, -4)}AAAA`;
+    const call = (bearer: string) => fetch(dev.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${bearer}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_process', arguments: { name: 'no-such-process' } } }),
+    }).then((response) => response.text());
+    for (const bearer of [token, forged, `${token}x`, 'not-a-jwt', payload]) await call(bearer);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // let wrangler flush the Worker's log lines
+    const output = dev.output();
+    expect(output).toContain('mcp_request'); // the audit lines did reach the console
+    for (const secretPart of [await localSecret(), token, signature, forged]) expect(output).not.toContain(secretPart);
   });
 });
 
