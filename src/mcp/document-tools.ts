@@ -21,7 +21,12 @@ const SNIPPETS_FROM_BODY = 10;
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
-export interface DocumentToolContext { bundle: LoadedBundle; groups: readonly string[] }
+export interface DocumentToolContext {
+  bundle: LoadedBundle;
+  groups: readonly string[];
+  /** Documents of this kind the caller can see, counted once per bundle and group set. */
+  visibleCount: () => number;
+}
 
 export function registerDocumentTools(server: McpServer, kind: DocumentKind, context: DocumentToolContext): void {
   const { singular, plural } = DOCUMENT_KINDS[kind];
@@ -49,7 +54,7 @@ export function registerDocumentTools(server: McpServer, kind: DocumentKind, con
     const scope = { query, version: context.bundle.pointer.version };
     const start = cursor === undefined ? { ok: true as const, offset: 0 } : decodeCursor(cursor, scope, MAX_PAGED_RESULTS);
     if (!start.ok) return toolResult(invalidCursor(start.message, provenance), { isError: true });
-    const visibleCount = all.filter((entry) => isVisible(entry, context.groups)).length;
+    const visibleCount = context.visibleCount();
     const page = all.length ? await rankVisible(kind, context, all, query, { offset: start.offset, limit, hidden: all.length - visibleCount }) : { ranked: [], more: false };
     const next = page.more ? encodeCursor(scope, start.offset + limit) : undefined;
     return toolResult(searchResults(kind, query, page.ranked, visibleCount, provenance, next));

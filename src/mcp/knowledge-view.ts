@@ -20,6 +20,8 @@ export interface KnowledgeView {
   prompts: PromptEntry[];
   /** Visible names of documents of a kind (processes, checklists). */
   documentNames(kind: DocumentKind): string[];
+  /** How many documents of a kind this view can see (a search reports it; counting per request cost a scan of every document). */
+  visibleCount(kind: DocumentKind): number;
   /** Candidate values for a completion source. */
   namesFor(source: CompletionSource): string[];
 }
@@ -69,6 +71,7 @@ function buildView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeVi
       if (!names) documentNames.set(kind, (names = bundle.documents(kind).filter((entry) => isVisible(entry, groups)).map((entry) => entry.name)));
       return names;
     },
+    visibleCount: (kind) => view.documentNames(kind).length,
     namesFor(source) {
       switch (source) {
         case 'processes': case 'checklists': return view.documentNames(source);

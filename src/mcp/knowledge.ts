@@ -1,16 +1,14 @@
 // Everything issue 3 adds to the server for one request: templates and frameworks (spec 003),
 // the career context, the knowledge graph and wiki (spec 004), prompts and completions.
 import type { McpServer } from '@modelcontextprotocol/server';
-import type { LoadedBundle } from '../content/store.ts';
 import { registerCareerTools } from './career-tools.ts';
 import { registerGraphTools } from './graph-tools.ts';
-import { knowledgeView } from './knowledge-view.ts';
+import type { KnowledgeView } from './knowledge-view.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
 import { registerTemplateTools } from './template-tools.ts';
 
-export function registerKnowledge(server: McpServer, context: { bundle: LoadedBundle; groups: readonly string[] }): void {
-  const view = knowledgeView(context.bundle, context.groups);
+export function registerKnowledge(server: McpServer, view: KnowledgeView): void {
   registerTemplateTools(server, view);
   registerCareerTools(server, view);
   registerGraphTools(server, view);

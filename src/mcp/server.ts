@@ -5,6 +5,7 @@ import { documentKinds } from '../content/kinds.ts';
 import type { LoadedBundle } from '../content/store.ts';
 import { registerDocumentTools } from './document-tools.ts';
 import { registerKnowledge } from './knowledge.ts';
+import { knowledgeView } from './knowledge-view.ts';
 import { jsonSchema, jsonSchemaValidator } from './json-schema.ts';
 
 export const SERVER_NAME = 'praxis';
@@ -26,8 +27,9 @@ export function createPraxisServer({ bundle, principal }: ServerContext): McpSer
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
     },
   );
-  for (const kind of documentKinds) registerDocumentTools(server, kind, { bundle, groups: principal.groups });
-  registerKnowledge(server, { bundle, groups: principal.groups });
+  const view = knowledgeView(bundle, principal.groups);
+  for (const kind of documentKinds) registerDocumentTools(server, kind, { bundle, groups: principal.groups, visibleCount: () => view.visibleCount(kind) });
+  registerKnowledge(server, view);
   return server;
 }
 
