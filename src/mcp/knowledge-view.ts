@@ -33,7 +33,8 @@ const views = new WeakMap<LoadedBundle, Map<string, KnowledgeView>>();
 export function knowledgeView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeView {
   let byGroups = views.get(bundle);
   if (!byGroups) views.set(bundle, (byGroups = new Map()));
-  const key = [...groups].sort().join('\n');
+  // JSON, not a join: no group name, whatever it contains, can make two group sets share a key.
+  const key = JSON.stringify([...groups].sort());
   let view = byGroups.get(key);
   if (!view) {
     if (byGroups.size >= MAX_VIEWS_PER_BUNDLE) byGroups.delete(byGroups.keys().next().value!);

@@ -59,6 +59,16 @@ describe('knowledge restricted to a group', () => {
     await expect(client.readResource({ uri: 'vitaegraph://record/project-vendor-migration' })).rejects.toMatchObject({ data: { uri: 'vitaegraph://record/project-vendor-migration' } });
   });
 
+  // The cache key must keep group sets apart however groups are spelled: one group whose name
+  // holds a newline is not the two groups on either side of it.
+  it('does not give a group named "engineering\\nleadership" the view of both groups', async () => {
+    const both = await connectAs(['engineering', 'leadership']);
+    for (const trace of TRACES) expect(await everything(both)).toContain(trace);
+    const oddlyNamed = await connectAs(['engineering\nleadership']);
+    const seen = await everything(oddlyNamed);
+    for (const trace of TRACES) expect(seen).not.toContain(trace);
+  });
+
   // Views (and the tool schemas derived from them) are cached per bundle and group set: two
   // principals interleaving on one isolate must still each get exactly their own.
   it('keeps interleaved principals apart on one isolate', async () => {
