@@ -1,15 +1,14 @@
 // get_/list_/search_ tools for one document kind (spec 000 for processes; the same shapes for checklists).
 import { type McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { isVisible } from '../content/access.ts';
 import { DOCUMENT_KINDS, type DocumentKind } from '../content/kinds.ts';
 import type { DocumentRef } from '../content/document-directory.ts';
 import { normalizeName } from '../content/names.ts';
 import { snippet } from '../content/search/index.ts';
-import type { LoadedBundle } from '../content/store.ts';
 import { documentFound, documentList, documentNotFound, invalidCursor, provenanceOf, searchResults, type RankedEntry } from './document-results.ts';
 import { getOutputSchema, listOutputSchema, searchOutputSchema } from './document-schemas.ts';
 import { decodeCursor, encodeCursor } from './search-cursor.ts';
+import type { KnowledgeView } from './knowledge-view.ts';
 import { toolResult } from './tool-result.ts';
 import { convertedOnce, jsonSchema } from './json-schema.ts';
 
@@ -21,41 +20,35 @@ const SNIPPETS_FROM_BODY = 10;
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
-export interface DocumentToolContext {
-  bundle: LoadedBundle;
-  groups: readonly string[];
-  /** Documents of this kind the caller can see, counted once per bundle and group set. */
-  visibleCount: () => number;
-}
-
-export function registerDocumentTools(server: McpServer, kind: DocumentKind, context: DocumentToolContext): void {
+/** The kind's tools for one caller: what they see (and the counts they report) comes from `view`. */
+export function registerDocumentTools(server: McpServer, kind: DocumentKind, view: KnowledgeView): void {
   const { singular, plural } = DOCUMENT_KINDS[kind];
   const definitions = definitionsOf(kind);
-  const provenance = provenanceOf(context.bundle.pointer);
-  const directory = context.bundle.directory(kind);
-  const visible = (): DocumentRef[] => directory.refs.filter((ref) => isVisible(ref, context.groups));
+  const provenance = provenanceOf(view.bundle.pointer);
+  const directory = view.bundle.directory(kind);
+  const visible = (): DocumentRef[] => directory.refs.filter(view.canSee);
 
   server.registerTool(`get_${singular}`, definitions.get, async ({ name }) => {
     const position = directory.positionOf(normalizeName(name));
-    if (position === undefined || !isVisible(directory.refs[position]!, context.groups)) {
+    if (position === undefined || !view.canSee(directory.refs[position]!)) {
       return toolResult(documentNotFound(kind, name, visible(), provenance), { isError: true });
     }
     const [entry] = await directory.entriesAt([position]);
-    return toolResult(documentFound(entry!, await context.bundle.body(entry!), provenance));
+    return toolResult(documentFound(entry!, await view.bundle.body(entry!), provenance));
   });
 
   server.registerTool(`list_${plural}`, definitions.list, async () => {
-    const entries = (await directory.entries()).filter((entry) => isVisible(entry, context.groups));
+    const entries = (await directory.entries()).filter(view.canSee);
     return toolResult(documentList(kind, entries, provenance));
   });
 
   server.registerTool(`search_${plural}`, definitions.search, async ({ query, limit = MAX_SEARCH_RESULTS, cursor }) => {
     const all = directory.refs;
-    const scope = { query, version: context.bundle.pointer.version };
+    const scope = { query, version: view.bundle.pointer.version };
     const start = cursor === undefined ? { ok: true as const, offset: 0 } : decodeCursor(cursor, scope, MAX_PAGED_RESULTS);
     if (!start.ok) return toolResult(invalidCursor(start.message, provenance), { isError: true });
-    const visibleCount = context.visibleCount();
-    const page = all.length ? await rankVisible(kind, context, all, query, { offset: start.offset, limit, hidden: all.length - visibleCount }) : { ranked: [], more: false };
+    const visibleCount = view.visibleCount(kind);
+    const page = all.length ? await rankVisible(kind, view, all, query, { offset: start.offset, limit, hidden: all.length - visibleCount }) : { ranked: [], more: false };
     const next = page.more ? encodeCursor(scope, start.offset + limit) : undefined;
     return toolResult(searchResults(kind, query, page.ranked, visibleCount, provenance, next));
   });
@@ -109,19 +102,19 @@ function buildDefinitions(kind: DocumentKind) {
 
 interface PageRequest { offset: number; limit: number; hidden: number }
 
-async function rankVisible(kind: DocumentKind, context: DocumentToolContext, all: DocumentRef[], query: string, request: PageRequest): Promise<{ ranked: RankedEntry[]; more: boolean }> {
-  const searcher = await context.bundle.searcher(kind);
+async function rankVisible(kind: DocumentKind, view: KnowledgeView, all: DocumentRef[], query: string, request: PageRequest): Promise<{ ranked: RankedEntry[]; more: boolean }> {
+  const searcher = await view.bundle.searcher(kind);
   const end = request.offset + request.limit;
   // One result past the page tells whether another page exists; hidden documents are ranked too
   // (the index covers every document), so ask for enough that a page is never short.
   const hits = (await searcher.search(query, { limit: Math.min(end, MAX_PAGED_RESULTS) + 1 + request.hidden }))
-    .filter((hit) => isVisible(all[hit.doc]!, context.groups));
+    .filter((hit) => view.canSee(all[hit.doc]!));
   const onPage = hits.slice(request.offset, end);
   // Only the chunks holding this page's results are read.
-  const entries = await context.bundle.directory(kind).entriesAt(onPage.map((hit) => hit.doc));
+  const entries = await view.bundle.directory(kind).entriesAt(onPage.map((hit) => hit.doc));
   const ranked = await Promise.all(onPage.map(async (hit, rank) => {
     const entry = entries[rank]!;
-    const text = rank < SNIPPETS_FROM_BODY ? await context.bundle.body(entry) : entry.description;
+    const text = rank < SNIPPETS_FROM_BODY ? await view.bundle.body(entry) : entry.description;
     return { entry, score: hit.score, snippet: snippet(text, query) };
   }));
   return { ranked, more: hits.length > end && end < MAX_PAGED_RESULTS };

@@ -18,6 +18,8 @@ export interface KnowledgeView {
   context: ContextEntry | null;
   wiki: WikiEntry[];
   prompts: PromptEntry[];
+  /** Whether this caller may see an entry with these `access` groups (documents, records, prompts…). */
+  canSee(entry: { access?: readonly string[] }): boolean;
   /** Visible names of documents of a kind (processes, checklists). */
   documentNames(kind: DocumentKind): string[];
   /** How many documents of a kind this view can see (a search reports it; counting per request cost a scan of every document). */
@@ -52,9 +54,10 @@ export function derived<T>(cache: WeakMap<KnowledgeView, T>, view: KnowledgeView
 
 function buildView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeView {
   const knowledge = bundle.knowledge ?? EMPTY_KNOWLEDGE;
-  const visible = <T extends { access?: string[] }>(entries: readonly T[]): T[] => entries.filter((entry) => isVisible(entry, groups));
+  const canSee = (entry: { access?: readonly string[] }): boolean => isVisible(entry, groups);
+  const visible = <T extends { access?: string[] }>(entries: readonly T[]): T[] => entries.filter(canSee);
   const records = visible(knowledge.graph?.records ?? []);
-  const context = knowledge.context && isVisible(knowledge.context, groups) ? knowledge.context : null;
+  const context = knowledge.context && canSee(knowledge.context) ? knowledge.context : null;
   const documentNames = new Map<DocumentKind, string[]>();
   const view: KnowledgeView = {
     bundle,
@@ -65,11 +68,12 @@ function buildView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeVi
     recordsById: new Map(records.map((record) => [record.id, record])),
     context,
     wiki: visible(knowledge.wiki),
+    canSee,
     prompts: visible(knowledge.prompts),
     documentNames(kind) {
       if (!DOCUMENT_KINDS[kind]) return [];
       let names = documentNames.get(kind);
-      if (!names) documentNames.set(kind, (names = bundle.documents(kind).filter((entry) => isVisible(entry, groups)).map((entry) => entry.name)));
+      if (!names) documentNames.set(kind, (names = bundle.documents(kind).filter(canSee).map((entry) => entry.name)));
       return names;
     },
     visibleCount: (kind) => view.documentNames(kind).length,

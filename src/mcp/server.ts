@@ -28,7 +28,7 @@ export function createPraxisServer({ bundle, principal }: ServerContext): McpSer
     },
   );
   const view = knowledgeView(bundle, principal.groups);
-  for (const kind of documentKinds) registerDocumentTools(server, kind, { bundle, groups: principal.groups, visibleCount: () => view.visibleCount(kind) });
+  for (const kind of documentKinds) registerDocumentTools(server, kind, view);
   registerKnowledge(server, view);
   return server;
 }
