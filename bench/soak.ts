@@ -8,12 +8,11 @@
 // the local stack itself gains under this load, to tell it apart from the Worker's.
 //
 //   node bench/soak.ts [--seconds 90] [--requests N] [--clients 120] [--subjects 400] [--control] [--no-write]
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { issueLocalToken } from '../src/auth/local-token.ts';
 import { openWorkerInspector, type WorkerInspector } from './worker-inspector.ts';
+import { rssBytes, workerdBelow } from './workerd-processes.ts';
 import { localSecret } from '../scripts/dev/local-secret.ts';
 import { PROJECT_ROOT } from '../scripts/dev/paths.ts';
 import { spawnPraxisDev } from '../scripts/dev/spawn-praxis-dev.ts';
@@ -66,7 +65,7 @@ async function main(): Promise<void> {
     const tokens = await Promise.all(Array.from({ length: Number(values.subjects) }, (_, i) => issueLocalToken(secret, `soak-agent-${i}`)));
     const greedy = await issueLocalToken(secret, 'soak-greedy');
     const invalid = await issueLocalToken('not-the-checkout-secret-0123456789abcdef', 'soak-intruder');
-    const workerd = workerdProcesses(dev.port);
+    const workerd = workerdProcesses(dev.pid);
     const inspector = await openWorkerInspector([workerd.worker, workerd.proxy]);
     const healthz = dev.url.replace(/\/mcp$/, '/healthz');
     const memory: MemoryPoint[] = [];
@@ -136,23 +135,12 @@ async function send(url: string, bearer: string | null, body: unknown, kind: str
   return json.result?.isError ? 'tool_error' : 'ok';
 }
 
-/**
- * The two workerd processes below `praxis dev --port <port>`: the one running the Worker (started
- * with an inspector address) and wrangler's proxy in front of it.
- */
-function workerdProcesses(port: number): { worker: number; proxy: number } {
-  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' }).trim().split('\n')
-    .map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/)!).map(([, pid, ppid, args]) => ({ pid: Number(pid), ppid: Number(ppid), args: args! }));
-  const root = rows.find((row) => row.args.includes('praxis.mjs dev') && row.args.includes(`--port ${port}`));
-  const below = new Set(root ? [root.pid] : []);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const row of rows) if (below.has(row.ppid) && !below.has(row.pid)) { below.add(row.pid); grew = true; }
-  }
-  const workerd = rows.filter((row) => below.has(row.pid) && /workerd/.test(row.args.split(' ')[0]!));
-  const worker = workerd.find((row) => row.args.includes('--inspector-addr'));
-  const proxy = workerd.find((row) => row !== worker);
-  if (!worker || !proxy) throw new Error(`expected wrangler dev's two workerd processes below praxis dev on port ${port}, found ${workerd.length}`);
+/** The Worker's workerd process and wrangler's proxy in front of it, below the `praxis dev` process. */
+function workerdProcesses(devPid: number): { worker: number; proxy: number } {
+  const below = workerdBelow(devPid);
+  const worker = below.find((process) => process.runsWorker);
+  const proxy = below.find((process) => !process.runsWorker);
+  if (!worker || !proxy) throw new Error(`expected wrangler dev's two workerd processes below praxis dev (pid ${devPid}), found ${below.length}`);
   return { worker: worker.pid, proxy: proxy.pid };
 }
 
@@ -167,14 +155,7 @@ async function memoryPoint(started: number, workerd: { worker: number; proxy: nu
   return point;
 }
 
-function rssMiB(pid: number): number {
-  try {
-    const kib = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-    return Math.round(kib / 102.4) / 10;
-  } catch {
-    return 0; // exited
-  }
-}
+const rssMiB = (pid: number): number => Math.round(rssBytes(pid) / 2 ** 20 * 10) / 10;
 
 const percentile = (sorted: number[], p: number): number => sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 

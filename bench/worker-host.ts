@@ -3,12 +3,13 @@
 // publishes into that directory with the real publisher through wrangler's platform proxy. Each
 // `startWorker` is a new wrangler/workerd process: a cold isolate.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { freePort } from '../scripts/dev/free-port.ts';
 import { kvStore } from '../scripts/publish/local-store.ts';
 import type { ContentStore } from '../scripts/publish/store.ts';
+import { rssBytes, workerdBelow } from './workerd-processes.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const READY_TIMEOUT_MS = 90_000;
@@ -59,12 +60,12 @@ export async function startWorker(config: string, persistTo: string, envFile: st
   running.add(child);
   child.once('exit', () => running.delete(child));
   await readyLine(child);
-  const pids = workerdPids(child.pid!);
+  const pids = workerdBelow(child.pid!).map((process) => process.pid);
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   return {
     url: new URL(`http://127.0.0.1:${port}`),
     pids,
-    rss: () => pids.reduce((sum, pid) => sum + rssOf(pid), 0),
+    rss: () => pids.reduce((sum, pid) => sum + rssBytes(pid), 0),
     async close() {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -93,46 +94,4 @@ function readyLine(child: ChildProcess): Promise<void> {
       reject(new Error(`wrangler dev exited with ${code} before it was ready:\n${output.slice(-2000)}`));
     });
   });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
-
-/** workerd processes descending from `root` (ours only: never anyone else's). */
-function workerdPids(root: number): number[] {
-  const parents = new Map<number, number>();
-  const names = new Map<number, string>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      names.set(Number(entry), stat.slice(stat.indexOf('(') + 1, close));
-      parents.set(Number(entry), Number(stat.slice(close + 2).split(' ')[1]));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  const descends = (pid: number): boolean => {
-    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at)) if (at === root) return true;
-    return false;
-  };
-  return [...names].filter(([pid, name]) => name.startsWith('workerd') && descends(pid)).map(([pid]) => pid);
-}
-
-function rssOf(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
 }

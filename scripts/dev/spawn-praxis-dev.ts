@@ -2,12 +2,12 @@
 // for end-to-end tests and the conformance run. Stops the whole process group afterwards.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.ts';
 import { PROJECT_ROOT } from './paths.ts';
 
-export interface RunningDev { url: string; port: number; output: () => string; stop: () => Promise<void> }
+export interface RunningDev { url: string; port: number; /** The `praxis dev` process (its group holds wrangler and workerd). */ pid: number; output: () => string; stop: () => Promise<void> }
 
 const START_TIMEOUT_MS = 90_000;
 
@@ -40,16 +40,5 @@ export async function spawnPraxisDev(args: string[]): Promise<RunningDev> {
     await stop();
     throw new Error(`praxis dev did not start:\n${output}`);
   }
-  return { url: `http://127.0.0.1:${port}/mcp`, port, output: () => output, stop };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+  return { url: `http://127.0.0.1:${port}/mcp`, port, pid: child.pid!, output: () => output, stop };
 }
