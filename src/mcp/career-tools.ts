@@ -6,7 +6,7 @@ import { validateContext } from '../content/context/validate.ts';
 import type { KnowledgeView } from './knowledge-view.ts';
 import { CONTEXT_URI } from './resource-catalogue.ts';
 import { toolResult } from './tool-result.ts';
-import { jsonSchema } from './json-schema.ts';
+import { jsonSchema, jsonOutputSchema } from './json-schema.ts';
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
@@ -22,7 +22,7 @@ export function registerCareerTools(server: McpServer, view: KnowledgeView): voi
     title: 'Get career context',
     description: 'Return the career-context document whole, plus guidance for the channel named in `for` (cv, github, linkedin, portfolio, x, general) and which of its sections matter most there.',
     inputSchema: jsonSchema<{ for?: Channel }>(GET_CAREER_CONTEXT_INPUT),
-    outputSchema: jsonSchema(CONTEXT_OUTPUT_SCHEMA),
+    outputSchema: jsonOutputSchema(CONTEXT_OUTPUT_SCHEMA),
     annotations: readOnly,
   }, async (args) => {
     const channel: Channel = args.for ?? 'general';
@@ -42,7 +42,7 @@ export function registerCareerTools(server: McpServer, view: KnowledgeView): voi
     title: 'Validate career context',
     description: 'Check the career-context document: required sections (Summary, Experience, Skills), references to knowledge-graph records ([[id]] or vitaegraph://record/id) that do not exist, and dates (valid year-months, ranges in order, nothing starting in the future, staleness).',
     inputSchema: jsonSchema(VALIDATE_CAREER_CONTEXT_INPUT),
-    outputSchema: jsonSchema(VALIDATION_OUTPUT_SCHEMA),
+    outputSchema: jsonOutputSchema(VALIDATION_OUTPUT_SCHEMA),
     annotations: readOnly,
   }, async () => {
     const entry = view.context;

@@ -10,7 +10,7 @@ import { getOutputSchema, listOutputSchema, searchOutputSchema } from './documen
 import { decodeCursor, encodeCursor } from './search-cursor.ts';
 import type { KnowledgeView } from './knowledge-view.ts';
 import { toolResult } from './tool-result.ts';
-import { convertedOnce, jsonSchema } from './json-schema.ts';
+import { convertedOnce, jsonOutputSchema } from './json-schema.ts';
 
 export const MAX_SEARCH_RESULTS = 50;
 /** How deep paging goes: every page costs a ranking of this many, so depth is bounded too. */
@@ -74,14 +74,14 @@ function buildDefinitions(kind: DocumentKind) {
       inputSchema: convertedOnce(z.object({
         name: z.string().min(1).describe(`Name of the ${singular} to retrieve (case-insensitive). Examples: ${examples}`),
       }).strict()),
-      outputSchema: jsonSchema(getOutputSchema(kind)),
+      outputSchema: jsonOutputSchema(getOutputSchema(kind)),
       annotations: readOnly,
     },
     list: {
       title: `List ${plural}`,
       description: `List all available ${pluralLabel} with their names and descriptions. Does not return full content.`,
       inputSchema: convertedOnce(z.object({}).strict()),
-      outputSchema: jsonSchema(listOutputSchema(kind)),
+      outputSchema: jsonOutputSchema(listOutputSchema(kind)),
       annotations: readOnly,
     },
     search: {
@@ -94,7 +94,7 @@ function buildDefinitions(kind: DocumentKind) {
         cursor: z.string().min(1).optional()
           .describe('Optional: the next_cursor of a previous result, to get the next page of the same query.'),
       }).strict()),
-      outputSchema: jsonSchema(searchOutputSchema(kind)),
+      outputSchema: jsonOutputSchema(searchOutputSchema(kind)),
       annotations: readOnly,
     },
   };

@@ -8,7 +8,8 @@ import { searchIndex, snippet, type SearchIndex } from '../content/search/index.
 import type { RecordEntry } from '../content/sections.ts';
 import { derived, type KnowledgeView } from './knowledge-view.ts';
 import { graphIndexFor } from './resource-catalogue.ts';
-import { convertedOnce, jsonSchema } from './json-schema.ts';
+import { convertedOnce, jsonSchema, jsonOutputSchema } from './json-schema.ts';
+import { toolResult } from './tool-result.ts';
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 export const MAX_GRAPH_RESULTS = 50;
@@ -24,11 +25,7 @@ const link = (record: RecordEntry): ResourceLink => ({
 });
 
 function withLinks(structured: Record<string, unknown>, records: RecordEntry[], isError = false): CallToolResult {
-  return {
-    content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }, ...records.map(link)],
-    structuredContent: structured,
-    ...(isError ? { isError: true } : {}),
-  };
+  return toolResult(structured, { isError, more: records.map(link) });
 }
 
 export function registerGraphTools(server: McpServer, view: KnowledgeView): void {
@@ -36,7 +33,7 @@ export function registerGraphTools(server: McpServer, view: KnowledgeView): void
     title: 'Search the knowledge graph',
     description: `Find knowledge-graph records by words (query), record type (type: ${derived(recordTypes, view, typesOf) || 'none yet'}) and tag. All optional; with no query, matching records come in id order. At most ${MAX_GRAPH_RESULTS} results.`,
     inputSchema: jsonSchema<{ query?: string; type?: string; tag?: string }>(SEARCH_VITAEGRAPH_INPUT),
-    outputSchema: jsonSchema(SEARCH_OUTPUT_SCHEMA),
+    outputSchema: jsonOutputSchema(SEARCH_OUTPUT_SCHEMA),
     annotations: readOnly,
   }, async ({ query, type, tag }) => {
     const filtered = view.records.filter((record) => (!type || record.type === type) && (!tag || record.tags.includes(tag)));
@@ -58,7 +55,7 @@ export function registerGraphTools(server: McpServer, view: KnowledgeView): void
     title: 'Graph neighbours of a record',
     description: `Records linked to or from a record, up to ${MAX_DEPTH} hops, with the typed edges between them (links from front matter, [[id]] mentions in bodies).`,
     inputSchema: NEIGHBORS_INPUT,
-    outputSchema: jsonSchema(NEIGHBORS_OUTPUT_SCHEMA),
+    outputSchema: jsonOutputSchema(NEIGHBORS_OUTPUT_SCHEMA),
     annotations: readOnly,
   }, async ({ id, depth, direction }) => {
     const start = view.recordsById.get(id);

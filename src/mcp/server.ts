@@ -6,7 +6,7 @@ import type { LoadedBundle } from '../content/store.ts';
 import { registerDocumentTools } from './document-tools.ts';
 import { registerKnowledge } from './knowledge.ts';
 import { knowledgeView } from './knowledge-view.ts';
-import { jsonSchema, jsonSchemaValidator } from './json-schema.ts';
+import { jsonSchemaValidator } from './json-schema.ts';
 
 export const SERVER_NAME = 'praxis';
 export const SERVER_VERSION = '0.1.0';

@@ -6,7 +6,7 @@ import {
   fillPlaceholders, frameworkListText, frameworkNotFoundText, frameworkText, templateListText, templateNotFoundText, templateText,
 } from '../content/templates/text-formats.ts';
 import { derived, type KnowledgeView } from './knowledge-view.ts';
-import { convertedOnce, jsonSchema } from './json-schema.ts';
+import { convertedOnce, jsonOutputSchema } from './json-schema.ts';
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const text = (value: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: value }], ...(isError ? { isError: true } : {}) });
@@ -79,7 +79,7 @@ function buildDefinitions(view: KnowledgeView) {
           template_name: templateName,
           values: z.record(z.string(), z.string()).default({}).describe('Summary text per placeholder name, e.g. readme_summary, architecture_summary'),
         }).strict()),
-        outputSchema: jsonSchema(FILL_OUTPUT_SCHEMA),
+        outputSchema: jsonOutputSchema(FILL_OUTPUT_SCHEMA),
         annotations: readOnly,
       },
       listFrameworks: {

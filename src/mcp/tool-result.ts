@@ -1,9 +1,13 @@
-import type { CallToolResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
 
-/** A structured tool result: the object as structuredContent and the same JSON as text (spec 000). */
-export function toolResult(structured: Record<string, unknown>, options: { isError?: boolean } = {}): CallToolResult {
+/**
+ * A structured tool result: the object as structuredContent and the same JSON as text (spec 000),
+ * then any further content blocks. The text is compact: a model reads it, and indentation would
+ * be a quarter of a search page's tokens (and of the bytes the Worker serialises).
+ */
+export function toolResult(structured: Record<string, unknown>, options: { isError?: boolean; more?: ContentBlock[] } = {}): CallToolResult {
   return {
-    content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }],
+    content: [{ type: 'text', text: JSON.stringify(structured) }, ...(options.more ?? [])],
     structuredContent: structured,
     ...(options.isError ? { isError: true } : {}),
   };

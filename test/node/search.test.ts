@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   buildSearchIndex, searchIndex, snippet, tokenize, type IndexableDoc,
 } from '../../src/content/search/index.ts';
+import { matchedSnippet } from '../../src/content/search/snippet.ts';
+import { plainInline, stripInline } from '../../src/content/search/markdown.ts';
 import {
   indexOf, loadPlaybook, playbookDir, readQueries, recallAt, runQueries, sharedQueriesFile,
 } from '../../scripts/bench-search.ts';
@@ -126,6 +129,15 @@ describe('searchIndex scores and limits', () => {
   });
 });
 
+describe('plainInline', () => {
+  it('gives what the full set of rewrites gives, with or without its shortcut', () => {
+    const piece = fc.constantFrom('word', 'Deploy', ' ', '  ', '\t', '\n', '[', ']', '(', ')', '!', '<', '>', '*', '_', '`', '~', '|', '-', '+', '1', '2.', '3)', ':', '/', 'http', 'https://x.example/a', 'www', '#', '\u00a0', 'é');
+    fc.assert(fc.property(fc.array(piece, { maxLength: 24 }).map((pieces) => pieces.join('')), (text) => {
+      expect(plainInline(text)).toBe(stripInline(text));
+    }), { numRuns: 20000 });
+  });
+});
+
 describe('snippet', () => {
   const before = 'Teams write documentation so that newcomers can find their way around quickly. '.repeat(6);
   const after = 'Everything else in this guide covers tooling, templates and review habits. '.repeat(6);
@@ -154,6 +166,15 @@ describe('snippet', () => {
 
   it('returns a short body whole, without ellipses, and strips Markdown noise', () => {
     expect(snippet('Use **[git lfs](https://git-lfs.com)** for large files.', 'git lfs')).toBe('Use git lfs for large files.');
+  });
+
+  it('takes its shortcut for short one-line bodies only where matching would give the same excerpt', () => {
+    const word = fc.constantFrom('deploy', 'deployment', 'rollback', 'review', 'Code', 'the', 'a', '**bold**', '`npm ci`', '[link](https://x.example)', '#', '-', '>', '1.', '…', '  ', '\n', '\n\n', '## Heading', '```', 'x'.repeat(40));
+    const text = fc.array(word, { maxLength: 30 }).map((words) => words.join(' '));
+    const query = fc.array(fc.constantFrom('deploy', 'rollback', 'review', 'code', 'kubernetes', 'npm'), { minLength: 1, maxLength: 3 }).map((words) => words.join(' '));
+    fc.assert(fc.property(text, query, fc.constantFrom(200, 80, 40), (body, q, maxLength) => {
+      expect(snippet(body, q, maxLength)).toBe(matchedSnippet(body, q, maxLength));
+    }), { numRuns: 3000 });
   });
 });
 

@@ -27,6 +27,33 @@ function firstProseLine(body: string): string {
 
 type TermAt = WordAt & { term: string };
 
+/** Bodies longer than this cannot reduce to one short line, so they skip the check below. */
+const SHORT_BODY_CHARS = 1000;
+
+/**
+ * A body whose readable text is one prose line within the budget is its own snippet, whatever the
+ * query matches: centring a window on the matches, or falling back to the first prose line, both
+ * give that line whole. Most results past the first few are descriptions like this; taking the
+ * shortcut keeps their stemming out of the CPU bill and out of the prepared-body cache.
+ */
+function wholeText(body: string, budget: number): string | null {
+  if (body.length > SHORT_BODY_CHARS || budget <= 0) return null;
+  const text = readableText(body);
+  return text.length <= budget && text === text.trim() && text === firstProseLine(body) ? text : null;
+}
+
+// The results of one page share their query: its term set is made once, not once per result.
+let lastQuery: string | null = null;
+let lastWanted: ReadonlySet<string> = new Set();
+
+function wantedTerms(query: string): ReadonlySet<string> {
+  if (query !== lastQuery) {
+    lastWanted = new Set(queryTermsOf(query).terms);
+    lastQuery = query;
+  }
+  return lastWanted;
+}
+
 const PREPARED_BODIES = 256;
 const prepared = new Map<string, { text: string; words: TermAt[] }>();
 
@@ -97,10 +124,15 @@ function leading(text: string, maxLength: number): string {
  * passage that contains the most distinct query terms; the first prose line when nothing matches.
  */
 export function snippet(body: string, query: string, maxLength = DEFAULT_MAX_LENGTH): string {
-  const wanted = new Set(queryTermsOf(query).terms);
+  return wholeText(body, maxLength - 2 * ELLIPSIS.length) ?? matchedSnippet(body, query, maxLength);
+}
+
+/** The snippet found by matching the query's terms (exported for the test that the shortcut agrees). */
+export function matchedSnippet(body: string, query: string, maxLength = DEFAULT_MAX_LENGTH): string {
+  const budget = maxLength - 2 * ELLIPSIS.length;
+  const wanted = wantedTerms(query);
   const { text, words } = preparedBody(body);
   const matches = words.filter((word) => wanted.has(word.term));
-  const budget = maxLength - 2 * ELLIPSIS.length;
   const window = bestMatchWindow(matches, budget);
   if (window === null || budget <= 0) return leading(firstProseLine(body), maxLength);
   const [first, last] = window;
