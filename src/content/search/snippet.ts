@@ -31,15 +31,17 @@ type TermAt = WordAt & { term: string };
 const SHORT_BODY_CHARS = 1000;
 
 /**
- * A body whose readable text is one prose line within the budget is its own snippet, whatever the
- * query matches: centring a window on the matches, or falling back to the first prose line, both
- * give that line whole. Most results past the first few are descriptions like this; taking the
- * shortcut keeps their stemming out of the CPU bill and out of the prepared-body cache.
+ * A body that is one line of prose within the budget is its own snippet, whatever the query
+ * matches: centring a window on the matches, or falling back to the first prose line, both give
+ * that line whole. Most results past the first few are descriptions like this; the shortcut keeps
+ * their stemming out of the CPU bill and out of the prepared-body cache.
  */
 function wholeText(body: string, budget: number): string | null {
   if (body.length > SHORT_BODY_CHARS || budget <= 0) return null;
-  const text = readableText(body);
-  return text.length <= budget && text === text.trim() && text === firstProseLine(body) ? text : null;
+  const lines = classifyLines(body).filter((line) => line.kind !== 'blank');
+  if (lines.length !== 1 || lines[0]!.kind !== 'prose') return null;
+  const text = plainInline(lines[0]!.text);
+  return text.length <= budget && /[\p{L}\p{N}]/u.test(text) ? text : null;
 }
 
 // The results of one page share their query: its term set is made once, not once per result.
