@@ -37,6 +37,7 @@ export async function writeBenchConfig(dir: string): Promise<string> {
     `main = ${JSON.stringify(join(repoRoot, 'bench/worker.ts'))}`,
     'compatibility_date = "2026-11-01"',
     'compatibility_flags = ["nodejs_compat"]',
+    'keep_names = false', // as wrangler.toml
     '[[kv_namespaces]]',
     'binding = "CONTENT"',
     `id = "${namespace}"`,
