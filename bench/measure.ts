@@ -16,7 +16,8 @@ import { isolateCpuMsPerCall } from './isolate-cpu.ts';
 import { openWorkerInspector } from './worker-inspector.ts';
 import { summarize, type Summary } from './stats.ts';
 import { FLOOR_PATH } from './floor.ts';
-import { openBenchStore, startWorker, writeBenchConfig, type WorkerHost } from './worker-host.ts';
+import { openBenchStore, startWorker, writeBenchConfig, type HostKind, type WorkerHost } from './worker-host.ts';
+import { bundleBenchWorker, startDirectWorker } from './direct-host.ts';
 
 /** Calls profiled for the isolate's CPU per call (one profile each for search and tools/list). */
 const CPU_CALLS = 100;
@@ -33,6 +34,7 @@ export interface Plan {
 
 export interface SizeResult {
   documents: number;
+  host: HostKind;
   graphExcluded: string | null;
   build: { runs: BuildRun[]; ms: Summary; maxRssBytes: number };
   bundle: { objects: number; bytes: number; firstAnswerBytes: number; manifestBytes: number };
@@ -43,7 +45,7 @@ export interface SizeResult {
   republish: { objects: number; bytes: number; bundleBytes: number; how: string };
 }
 
-export async function measureSize(documents: number, plan: Plan, queries: string[], workDir: string, log: (line: string) => void): Promise<SizeResult> {
+export async function measureSize(documents: number, plan: Plan, queries: string[], workDir: string, host: HostKind, log: (line: string) => void): Promise<SizeResult> {
   const dir = join(workDir, `n${documents}`);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
@@ -73,7 +75,8 @@ export async function measureSize(documents: number, plan: Plan, queries: string
   const config = await writeBenchConfig(dir);
   const envFile = join(dir, 'bench.env');
   await writeFile(envFile, `PRAXIS_AUTH_MODE=local\nPRAXIS_LOCAL_SECRET=${secret}\nPRAXIS_POINTER_TTL_MS=5000\n`, { mode: 0o600 });
-  const worker = () => startWorker(config, kvDir, envFile);
+  const script = host === 'miniflare' ? await bundleBenchWorker(config, join(dir, 'bundle')) : null;
+  const worker = () => (script ? startDirectWorker(script, kvDir, envFile) : startWorker(config, kvDir, envFile));
 
   // Publish with the real publisher into the KV the Worker reads.
   const store = await openBenchStore(config, kvDir);
@@ -83,20 +86,20 @@ export async function measureSize(documents: number, plan: Plan, queries: string
 
   const cold = { ms: [] as number[], rssDelta: [] as number[], rssAfter: [] as number[], heap: [] as number[] };
   for (let i = 0; i < plan.coldSamples; i++) {
-    const host = await worker();
-    const before = host.rss();
-    const outcome = await rawSearch(host.url, token, queries[i % queries.length]!);
-    const after = host.rss();
+    const fresh = await worker();
+    const before = fresh.rss();
+    const outcome = await rawSearch(fresh.url, token, queries[i % queries.length]!);
+    const after = fresh.rss();
     cold.ms.push(outcome.ms);
     cold.rssDelta.push(after - before);
     cold.rssAfter.push(after);
-    cold.heap.push(await isolateHeapAfterGc(host));
-    await host.close();
+    cold.heap.push(await isolateHeapAfterGc(fresh));
+    await fresh.close();
   }
   log(`${documents}: cold ${summarize(cold.ms).median.toFixed(1)} ms`);
 
-  const host = await worker();
-  const client = await praxisClient(host.url, token);
+  const warmHost = await worker();
+  const client = await praxisClient(warmHost.url, token);
   for (const query of queries) await timedCall(client, 'search_processes', { query }, 'results'); // warm-up
   const search: number[] = [];
   let praxisAnswered = 0;
@@ -110,7 +113,7 @@ export async function measureSize(documents: number, plan: Plan, queries: string
   const floor: number[] = [];
   for (let i = 0; i < search.length; i++) {
     const started = performance.now();
-    await (await fetch(new URL('/bench/floor', host.url))).text();
+    await (await fetch(new URL('/bench/floor', warmHost.url))).text();
     floor.push(performance.now() - started);
   }
   const ping: number[] = [];
@@ -127,19 +130,19 @@ export async function measureSize(documents: number, plan: Plan, queries: string
   }
   log(`${documents}: warm search ${summarize(search).median.toFixed(2)} ms`);
   const cpu = {
-    searchMs: await isolateCpuMsPerCall(host.pids, CPU_CALLS, (i) => timedCall(client, 'search_processes', { query: queries[i % queries.length]! }, 'results')),
-    listMs: await isolateCpuMsPerCall(host.pids, CPU_CALLS, () => client.listTools()),
+    searchMs: await isolateCpuMsPerCall(warmHost.pids, CPU_CALLS, (i) => timedCall(client, 'search_processes', { query: queries[i % queries.length]! }, 'results')),
+    listMs: await isolateCpuMsPerCall(warmHost.pids, CPU_CALLS, () => client.listTools()),
     calls: CPU_CALLS,
   };
   log(`${documents}: isolate CPU per search ${cpu.searchMs.toFixed(2)} ms, per tools/list ${cpu.listMs.toFixed(2)} ms`);
 
   const loadRuns = { search: [] as LoadRun[], floor: [] as LoadRun[] };
   for (let i = 0; i < plan.loadRepeats; i++) {
-    loadRuns.floor.push(await loadFloor(host.url, plan.loadSeconds));
-    loadRuns.search.push(await loadSearch(host.url, token, queries[0]!, plan.loadSeconds));
+    loadRuns.floor.push(await loadFloor(warmHost.url, plan.loadSeconds));
+    loadRuns.search.push(await loadSearch(warmHost.url, token, queries[0]!, plan.loadSeconds));
   }
   await client.close();
-  await host.close();
+  await warmHost.close();
   log(`${documents}: load done`);
 
   const memory = await measureServerMemory(bundle, queries, plan.memoryRounds, dir);
@@ -150,6 +153,7 @@ export async function measureSize(documents: number, plan: Plan, queries: string
 
   return {
     documents,
+    host,
     graphExcluded,
     build: { runs, ms: summarize(runs.map((run) => run.ms)), maxRssBytes: Math.max(...runs.map((run) => run.maxRssBytes)) },
     bundle: { ...bundleSize(bundle), firstAnswerBytes: await firstAnswerBytes(bundle, queries[0]!) },

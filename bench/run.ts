@@ -1,7 +1,8 @@
 // The scale benchmark (issue 7): `npm run bench` (1 000, 10 000 and 100 000 documents) or
 // `npm run bench:quick` (1 000 documents, fewer samples, under two minutes). Prints progress and
 // writes bench/RESULTS.md after every corpus size, so a long run keeps what it has measured.
-// Options: --quick, --sizes 1000,10000, --out FILE, --work DIR (corpora, builds, local KV).
+// Options: --quick, --sizes 1000,10000, --out FILE, --work DIR (corpora, builds, local KV),
+// --host wrangler|miniflare (what serves the Worker: wrangler dev, the default, or Miniflare alone).
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,9 @@ import { readQueries, sharedQueriesFile, heldOutQueriesFile } from '../scripts/b
 import { generator } from './corpus.ts';
 import { measureSize, type Plan, type SizeResult } from './measure.ts';
 import { renderResults, type RunInfo } from './report.ts';
+import type { HostKind } from './worker-host.ts';
+
+const HOSTS: HostKind[] = ['wrangler', 'miniflare'];
 
 const FULL: Plan = { builds: 3, coldSamples: 7, warmRounds: 5, getSamples: 100, memoryRounds: 3, loadSeconds: 10, loadRepeats: 3 };
 const QUICK: Plan = { builds: 2, coldSamples: 3, warmRounds: 2, getSamples: 30, memoryRounds: 1, loadSeconds: 3, loadRepeats: 1 };
@@ -19,7 +23,7 @@ const HUGE: Partial<Plan> = { builds: 1, coldSamples: 3, memoryRounds: 1, getSam
 const ONE_WORD_QUERIES = ['deployment', 'security', 'testing', 'retrospective', 'pipeline'];
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { quick: { type: 'boolean' }, sizes: { type: 'string' }, out: { type: 'string' }, work: { type: 'string' } } });
+  const { values } = parseArgs({ options: { quick: { type: 'boolean' }, sizes: { type: 'string' }, out: { type: 'string' }, work: { type: 'string' }, host: { type: 'string' } } });
   if (!existsSync(generator)) {
     console.log(`bench skipped: ${generator} is absent (the shared corpora generate the documents).`);
     return 0;
@@ -27,6 +31,8 @@ async function main(): Promise<number> {
   const quick = values.quick ?? false;
   const sizes = (values.sizes ?? (quick ? '1000' : '1000,10000,100000')).split(',').map(Number);
   if (sizes.some((size) => !Number.isInteger(size) || size < 3)) throw new Error(`--sizes wants whole numbers ≥ 3, comma-separated; got '${values.sizes}'`);
+  const host = (values.host ?? 'wrangler') as HostKind;
+  if (!HOSTS.includes(host)) throw new Error(`--host wants ${HOSTS.join(' or ')}; got '${values.host}'`);
   const out = resolve(values.out ?? join(import.meta.dirname, 'RESULTS.md'));
   const work = resolve(values.work ?? join(tmpdir(), 'praxis-bench'));
   await mkdir(work, { recursive: true });
@@ -48,7 +54,7 @@ async function main(): Promise<number> {
     await writeResults(out, renderResults(info, results));
     const started = performance.now();
     try {
-      results.push(await measureSize(size, plan, queries, work, (line) => console.log(`[bench] ${line}`)));
+      results.push(await measureSize(size, plan, queries, work, host, (line) => console.log(`[bench] ${line}`)));
     } catch (error) {
       // Keep what was measured, and say exactly why this size has no table.
       info.pending = [`${size.toLocaleString('en')} documents: **failed** — ${(error as Error).message.split('\n')[0]}`];

@@ -19,6 +19,9 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGTERM');
 });
 
+/** What serves the bench Worker: `wrangler dev` (as `praxis dev` does) or Miniflare alone (bench/direct-host.ts). */
+export type HostKind = 'wrangler' | 'miniflare';
+
 export interface WorkerHost {
   url: URL;
   /** The workerd processes of this instance (wrangler dev's proxy and the Worker's). */
@@ -28,19 +31,26 @@ export interface WorkerHost {
   close(): Promise<void>;
 }
 
+/** The bench Worker's runtime settings, shared by both hosts (wrangler dev and direct Miniflare). */
+export const BENCH_COMPATIBILITY = { compatibilityDate: '2026-11-01', compatibilityFlags: ['nodejs_compat'] };
+
+/** The project's CONTENT namespace id (wrangler.toml), which names the local KV directory. */
+export function benchNamespaceId(): string {
+  return /\[\[kv_namespaces\]\][^[]*?id\s*=\s*"([^"]+)"/.exec(readFileSync(join(repoRoot, 'wrangler.toml'), 'utf8'))?.[1] ?? '00000000000000000000000000000000';
+}
+
 /** A wrangler config for bench/worker.ts with the project's CONTENT namespace; returns its path. */
 export async function writeBenchConfig(dir: string): Promise<string> {
   const config = join(dir, 'wrangler.bench.toml');
-  const namespace = /\[\[kv_namespaces\]\][^[]*?id\s*=\s*"([^"]+)"/.exec(readFileSync(join(repoRoot, 'wrangler.toml'), 'utf8'))?.[1] ?? '00000000000000000000000000000000';
   await writeFile(config, [
     'name = "praxis-bench"',
     `main = ${JSON.stringify(join(repoRoot, 'bench/worker.ts'))}`,
-    'compatibility_date = "2026-11-01"',
-    'compatibility_flags = ["nodejs_compat"]',
+    `compatibility_date = "${BENCH_COMPATIBILITY.compatibilityDate}"`,
+    `compatibility_flags = ${JSON.stringify(BENCH_COMPATIBILITY.compatibilityFlags)}`,
     'keep_names = false', // as wrangler.toml
     '[[kv_namespaces]]',
     'binding = "CONTENT"',
-    `id = "${namespace}"`,
+    `id = "${benchNamespaceId()}"`,
   ].join('\n'));
   return config;
 }

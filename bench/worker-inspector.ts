@@ -1,7 +1,8 @@
-// The Worker isolate seen from inside, through workerd's V8 inspector (which wrangler dev opens on a
-// loopback port): its JavaScript heap after a forced full GC — what the Worker itself keeps alive,
-// unlike process RSS, which mixes in workerd's and wrangler's native memory — and CPU profiles of
-// the isolate, to see where a request's time goes in workerd rather than in Node.
+// The Worker isolate seen from inside, through workerd's V8 inspector (which wrangler dev, or
+// bench/direct-host.ts, opens on a loopback port): its JavaScript heap after a forced full GC —
+// what the Worker itself keeps alive, unlike process RSS, which mixes in workerd's and wrangler's
+// native memory — and CPU profiles of the isolate, to see where a request's time goes in workerd
+// rather than in Node.
 import { execFileSync } from 'node:child_process';
 
 export interface WorkerInspector {
@@ -85,13 +86,16 @@ async function findWorkerTarget(pids: number[]): Promise<InspectorTarget> {
     .filter((line) => pids.some((pid) => line.includes(`pid=${pid},`)))
     .map((line) => /127\.0\.0\.1:(\d+)\s/.exec(line)?.[1])
     .filter((port): port is string => port !== undefined);
+  const targets: (InspectorTarget & { description?: string })[] = [];
   for (const port of listening) {
-    const targets = await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(2000) })
-      .then((response) => (response.ok ? response.json() as Promise<InspectorTarget[]> : []), () => []);
-    // wrangler keeps the only session on workerd's own "core:user:<name>" target and relays
-    // DevTools clients through its inspector proxy (description "workers"): connect there.
-    const worker = Array.isArray(targets) ? targets.find((candidate) => (candidate as { description?: string }).description === 'workers') : undefined;
-    if (worker) return worker;
+    const listed = await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(2000) })
+      .then((response) => (response.ok ? response.json() as Promise<unknown> : []), () => []);
+    if (Array.isArray(listed)) targets.push(...listed as InspectorTarget[]);
   }
+  // Under wrangler dev, wrangler keeps the only session on workerd's own target and relays DevTools
+  // clients through its inspector proxy (description "workers"): connect there. Without wrangler
+  // (bench/direct-host.ts), connect to workerd's target for the user Worker itself.
+  const worker = targets.find((target) => target.description === 'workers') ?? targets.find((target) => target.id?.startsWith('core:user:'));
+  if (worker) return worker;
   throw new Error(`no Worker inspector found on the ports of workerd ${pids.join(', ')} (is wrangler dev's inspector disabled?)`);
 }

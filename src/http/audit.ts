@@ -1,5 +1,5 @@
 // One audit line per /mcp request: who, which JSON-RPC method or tool, what happened — never the
-// token. The body is read from a clone, so the MCP handler still gets the original stream.
+// token. The body is parsed once, from a clone: the MCP handler is given the parsed body too.
 export interface AuditLine {
   subject: string | null;
   via?: string;
@@ -12,16 +12,20 @@ export interface AuditLine {
 
 const MAX_NAMES = 10;
 
-/** "tools/call:get_process", "tools/list", a comma-joined batch, or null when there is no JSON-RPC body. */
-export async function requestedOperation(request: Request): Promise<string | null> {
+/** A POST's body as parsed JSON, read from a clone (the original stays readable); null when it is not JSON. */
+export async function jsonBodyOf(request: Request): Promise<{ value: unknown } | null> {
   if (request.method !== 'POST') return null;
-  let body: unknown;
   try {
-    body = JSON.parse(await request.clone().text());
+    return { value: JSON.parse(await request.clone().text()) as unknown };
   } catch {
     return null;
   }
-  const messages = (Array.isArray(body) ? body : [body]).slice(0, MAX_NAMES);
+}
+
+/** "tools/call:get_process", "tools/list", a comma-joined batch, or null when there is no JSON-RPC body. */
+export function requestedOperation(body: { value: unknown } | null): string | null {
+  if (body === null) return null;
+  const messages = (Array.isArray(body.value) ? body.value : [body.value]).slice(0, MAX_NAMES);
   const names = messages.map(operationName).filter((name): name is string => name !== null);
   return names.length ? names.join(',') : null;
 }

@@ -7,7 +7,7 @@ import type { AuthConfig } from '../auth/config.ts';
 import { ContentUnavailableError } from '../content/kv-read.ts';
 import { currentBundle, type ContentEnv } from '../content/store.ts';
 import { createPraxisServer } from '../mcp/server.ts';
-import { audit, requestedOperation } from './audit.ts';
+import { audit, jsonBodyOf, requestedOperation } from './audit.ts';
 import { MAX_REQUEST_BYTES } from './guards.ts';
 import { rewriteErrorMessages } from './error-rewrite.ts';
 import { documentedError } from './jsonrpc-errors.ts';
@@ -16,7 +16,8 @@ import { restoreResourceNotFound, wantsLegacyResourceNotFound } from './resource
 
 export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitEnv }>, auth: AuthConfig): Promise<Response> {
   const started = Date.now();
-  const tool = await requestedOperation(c.req.raw);
+  const body = await jsonBodyOf(c.req.raw);
+  const tool = requestedOperation(body);
   const outcome = await authenticate(c.req.raw, auth);
   if (!outcome.ok) {
     audit({ subject: outcome.subject ?? null, tool, outcome: outcome.oauthError ?? (outcome.status === 503 ? 'identity_provider_unavailable' : outcome.code), status: outcome.status, ms: Date.now() - started });
@@ -42,8 +43,10 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitE
     maxRequestBodySize: MAX_REQUEST_BYTES,
     onerror: (error) => console.error(JSON.stringify({ event: 'mcp_error', subject: outcome.principal.subject, error: error.message })),
   });
-  const legacyResourceErrors = await wantsLegacyResourceNotFound(c.req.raw, tool);
-  const response = await rewriteErrorMessages(await handler.fetch(c.req.raw), (message) => {
+  const legacyResourceErrors = await wantsLegacyResourceNotFound(c.req.raw, tool, body);
+  // The SDK would clone, read and parse the body again; a body that is not JSON is left to it, so
+  // its parse error is the one the client gets.
+  const response = await rewriteErrorMessages(await handler.fetch(c.req.raw, body ? { parsedBody: body.value } : undefined), (message) => {
     const documented = documentedError(message, outcome.principal);
     return legacyResourceErrors ? restoreResourceNotFound(documented) : documented;
   });

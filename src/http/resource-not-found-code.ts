@@ -8,8 +8,8 @@ const RESOURCE_NOT_FOUND = -32002;
 const INVALID_PARAMS = -32602;
 
 /** Whether the answer to this request needs the 2025-era code; decided before the SDK consumes the body. */
-export async function wantsLegacyResourceNotFound(request: Request, operation: string | null): Promise<boolean> {
-  return Boolean(operation?.startsWith('resources/read')) && isLegacyRequest(request);
+export async function wantsLegacyResourceNotFound(request: Request, operation: string | null, body: { value: unknown } | null): Promise<boolean> {
+  return Boolean(operation?.startsWith('resources/read')) && isLegacyRequest(request, body?.value);
 }
 
 /** The SDK's -32602 for an unknown resource (it carries the URI in error.data) as spec 004's -32002. */
