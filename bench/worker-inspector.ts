@@ -13,6 +13,8 @@ export interface WorkerInspector {
   usedHeapAfterGc(wake?: () => Promise<unknown>): Promise<number>;
   /** A V8 CPU profile of the isolate while `work` runs. */
   cpuProfile(work: () => Promise<void>): Promise<CpuProfile>;
+  /** A V8 heap snapshot (the .heapsnapshot JSON text); like the GC, it runs when the isolate next wakes. */
+  heapSnapshot(wake: () => Promise<unknown>): Promise<string>;
   close(): void;
 }
 
@@ -38,8 +40,10 @@ export async function openWorkerInspector(pids: number[]): Promise<WorkerInspect
   });
   let nextId = 1;
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
+  const snapshotChunks: string[] = [];
   socket.addEventListener('message', (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown; error?: { message: string } };
+    const message = JSON.parse(String(event.data)) as { id?: number; method?: string; params?: { chunk?: string }; result?: unknown; error?: { message: string } };
+    if (message.method === 'HeapProfiler.addHeapSnapshotChunk') snapshotChunks.push(message.params?.chunk ?? '');
     const waiter = message.id === undefined ? undefined : pending.get(message.id);
     if (!waiter) return;
     pending.delete(message.id!);
@@ -76,6 +80,14 @@ export async function openWorkerInspector(pids: number[]): Promise<WorkerInspect
         var { profile } = await send<{ profile: CpuProfile }>('Profiler.stop');
       }
       return profile;
+    },
+    async heapSnapshot(wake) {
+      snapshotChunks.length = 0;
+      let done = false;
+      const taken = send('HeapProfiler.takeHeapSnapshot', { reportProgress: false }).finally(() => (done = true));
+      while (!done) await Promise.race([taken, wake().then(() => new Promise((resolve) => setTimeout(resolve, 200)))]);
+      await taken;
+      return snapshotChunks.join('');
     },
     close: () => socket.close(),
   };

@@ -2,10 +2,10 @@
 // so the cache needs no invalidation — only a size bound (isolates have 128 MB).
 import { objectKey } from './bundle.ts';
 import { DEFAULT_KV_TIMEOUT_MS, kvText } from './kv-read.ts';
+import { LruCache } from './lru-cache.ts';
 
 const MAX_CACHED_CHARS = 24 * 1024 * 1024;
-const cache = new Map<string, string>();
-let cachedChars = 0;
+const cache = new LruCache<string, string>(MAX_CACHED_CHARS);
 
 export class MissingObjectError extends Error {
   readonly hash: string;
@@ -17,23 +17,9 @@ export class MissingObjectError extends Error {
 
 export async function readObject(kv: KVNamespace, hash: string, timeoutMs = DEFAULT_KV_TIMEOUT_MS): Promise<string> {
   const hit = cache.get(hash);
-  if (hit !== undefined) {
-    cache.delete(hash);
-    cache.set(hash, hit);
-    return hit;
-  }
+  if (hit !== undefined) return hit;
   const text = await kvText(kv, objectKey(hash), timeoutMs);
   if (text === null) throw new MissingObjectError(hash);
-  remember(hash, text);
+  cache.set(hash, text, text.length);
   return text;
-}
-
-function remember(hash: string, text: string): void {
-  cache.set(hash, text);
-  cachedChars += text.length;
-  for (const [oldest, value] of cache) {
-    if (cachedChars <= MAX_CACHED_CHARS || oldest === hash) break;
-    cache.delete(oldest);
-    cachedChars -= value.length;
-  }
 }

@@ -6,6 +6,8 @@ import {
 } from '../../src/content/search/index.ts';
 import { matchedSnippet } from '../../src/content/search/snippet.ts';
 import { plainInline, stripInline } from '../../src/content/search/markdown.ts';
+import { termOf, wordsOf, wordsWithTermsIn } from '../../src/content/search/tokenize.ts';
+import { queryTermsOf } from '../../src/content/search/query-terms.ts';
 import {
   indexOf, loadPlaybook, playbookDir, readQueries, recallAt, runQueries, sharedQueriesFile,
 } from '../../scripts/bench-search.ts';
@@ -126,6 +128,37 @@ describe('searchIndex scores and limits', () => {
     const reversed = [...docs].reverse();
     const names = (list: IndexableDoc[]) => searchIndex(buildSearchIndex(list), 'rollback').map((h) => (list[h.doc] as IndexableDoc).name);
     expect(names(reversed)).toEqual(names(docs));
+  });
+});
+
+describe('words matching a query, for snippets', () => {
+  const exhaustive = (text: string, wanted: ReadonlySet<string>) => wordsOf(text)
+    .map((word) => ({ ...word, term: termOf(word.word) }))
+    .filter((word): word is typeof word & { term: string } => word.term !== null && wanted.has(word.term));
+
+  it('finds exactly the words that stemming every word finds, whatever the text', () => {
+    const root = fc.constantFrom('sens', 'poss', 'organ', 'relat', 'condit', 'deploy', 'roll', 'back', 'happ', 'hop', 'agre', 'pon', 'c', 'e2', 'x', 'ai', 'the', 'run', 'tabl');
+    const suffix = fc.constantFrom('', 's', 'es', 'ies', 'ed', 'ing', 'ly', 'y', 'ibility', 'ability', 'ational', 'ization', 'iveness', 'fulness', 'ness', 'ment', 'er', 'ers', 'e', '#', '++', "'s", '’s', '2');
+    const word = fc.oneof(
+      { weight: 9, arbitrary: fc.tuple(root, suffix, fc.constantFrom('lower', 'Title', 'UPPER')).map(([r, x, casing]) => (casing === 'UPPER' ? (r + x).toUpperCase() : casing === 'Title' ? r[0]!.toUpperCase() + r.slice(1) + x : r + x)) },
+      { weight: 1, arbitrary: fc.constantFrom('café', 'Élan', 'naïve', '²nd', 'ﬁle', 'Straße', 'KELVIN', 'ſtand') },
+    );
+    const separator = fc.constantFrom(' ', '\n', ', ', '. ', '-', '/', '…', '“', '”', '(', ')', '');
+    fc.assert(fc.property(fc.array(fc.tuple(word, separator), { minLength: 1, maxLength: 40 }), fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), (pieces, picks) => {
+      const text = pieces.map(([w, sep]) => w + sep).join('');
+      const terms = wordsOf(text).map((w) => termOf(w.word)).filter((term): term is string => term !== null);
+      const wanted = new Set(picks.map((pick) => terms[pick % Math.max(1, terms.length)]).filter((term): term is string => term !== undefined));
+      expect(wordsWithTermsIn(text, wanted)).toEqual(exhaustive(text, wanted));
+    }), { numRuns: 5000 });
+  });
+
+  it.skipIf(!existsSync(playbookDir))('agrees on every handbook page for every benchmark question (needs ../shared)', async () => {
+    const documents = await loadPlaybook();
+    const queries = await readQueries(sharedQueriesFile);
+    for (const { query } of queries) {
+      const wanted = new Set(queryTermsOf(query).terms);
+      for (const document of documents) expect(wordsWithTermsIn(document.content, wanted), `${document.path}: ${query}`).toEqual(exhaustive(document.content, wanted));
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 // A short excerpt of a document around where it best matches the query, for search results.
 import { classifyLines, plainInline } from './markdown.ts';
 import { queryTermsOf } from './query-terms.ts';
-import { termOf, wordsOf, type WordAt } from './tokenize.ts';
+import { LruCache } from '../lru-cache.ts';
+import { wordsWithTermsIn, type WordAt } from './tokenize.ts';
 
 const ELLIPSIS = '…';
 const DEFAULT_MAX_LENGTH = 200;
@@ -25,8 +26,6 @@ function firstProseLine(body: string): string {
   return '';
 }
 
-type TermAt = WordAt & { term: string };
-
 /** Bodies longer than this cannot reduce to one short line, so they skip the check below. */
 const SHORT_BODY_CHARS = 1000;
 
@@ -34,7 +33,7 @@ const SHORT_BODY_CHARS = 1000;
  * A body that is one line of prose within the budget is its own snippet, whatever the query
  * matches: centring a window on the matches, or falling back to the first prose line, both give
  * that line whole. Most results past the first few are descriptions like this; the shortcut keeps
- * their stemming out of the CPU bill and out of the prepared-body cache.
+ * their parsing out of the CPU bill and out of the readable-text cache.
  */
 function wholeText(body: string, budget: number): string | null {
   if (body.length > SHORT_BODY_CHARS || budget <= 0) return null;
@@ -56,21 +55,14 @@ function wantedTerms(query: string): ReadonlySet<string> {
   return lastWanted;
 }
 
-const PREPARED_BODIES = 256;
-const prepared = new Map<string, { text: string; words: TermAt[] }>();
+// Readable text is kept for the bodies snippeted most recently (a few thousand at typical sizes);
+// matching a query against it is cheap, so only the query's words are ever stemmed and kept.
+const readableTexts = new LruCache<string, string>(4 * 1024 * 1024);
 
-/** A body's readable text and its stemmed words, kept for the bodies searched most recently. */
-function preparedBody(body: string): { text: string; words: TermAt[] } {
-  let found = prepared.get(body);
-  if (found) {
-    prepared.delete(body);
-  } else {
-    const text = readableText(body);
-    found = { text, words: wordsOf(text).map((word) => ({ ...word, term: termOf(word.word) ?? '' })) };
-    if (prepared.size >= PREPARED_BODIES) prepared.delete(prepared.keys().next().value!);
-  }
-  prepared.set(body, found);
-  return found;
+function readableTextOf(body: string): string {
+  let text = readableTexts.get(body);
+  if (text === undefined) readableTexts.set(body, (text = readableText(body)), body.length + text.length);
+  return text;
 }
 
 /** The run of matches, at most `budget` characters wide, covering the most distinct terms. */
@@ -133,8 +125,8 @@ export function snippet(body: string, query: string, maxLength = DEFAULT_MAX_LEN
 export function matchedSnippet(body: string, query: string, maxLength = DEFAULT_MAX_LENGTH): string {
   const budget = maxLength - 2 * ELLIPSIS.length;
   const wanted = wantedTerms(query);
-  const { text, words } = preparedBody(body);
-  const matches = words.filter((word) => wanted.has(word.term));
+  const text = readableTextOf(body);
+  const matches = wordsWithTermsIn(text, wanted);
   const window = bestMatchWindow(matches, budget);
   if (window === null || budget <= 0) return leading(firstProseLine(body), maxLength);
   const [first, last] = window;
