@@ -27,7 +27,10 @@ export async function bundleBenchWorker(config: string, outDir: string): Promise
 /** A new workerd process (a cold isolate) serving `script` over the KV persisted under `persistTo`. */
 export async function startDirectWorker(script: string, persistTo: string, envFile: string): Promise<WorkerHost> {
   const before = new Set(workerdBelow(process.pid).map((child) => child.pid));
-  const [port, inspectorPort] = [await freePort(), await freePort()];
+  const port = await freePort();
+  // Neither port is held until workerd binds it, so the second ask can return the first port again.
+  let inspectorPort = await freePort();
+  while (inspectorPort === port) inspectorPort = await freePort();
   const mf = new Miniflare(convertV4MiniflareOptions({
     host: '127.0.0.1',
     port,
