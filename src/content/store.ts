@@ -94,14 +94,16 @@ async function currentPointer(env: ContentEnv, now: number): Promise<Pointer | n
 
 async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number): Promise<LoadedBundle> {
   const readObject = (hash: string) => readKvObject(kv, hash, timeoutMs);
-  const manifest = JSON.parse(await readObject(pointer.manifest)) as Manifest;
+  // Parsed objects are kept parsed (below, and the manifest in the bundle): their text is not cached.
+  const readParsed = async (hash: string): Promise<unknown> => JSON.parse(await readKvObject(kv, hash, timeoutMs, false));
+  const manifest = await readParsed(pointer.manifest) as Manifest;
   refuseUnknownSchema(manifest.schema, `manifest ${pointer.manifest}`);
   const indexes = new Map<DocumentKind, Promise<Searcher>>();
   const parsedObjects = new Map<string, Promise<unknown>>();
   function json<T>(hash: string): Promise<T> {
     let parsed = parsedObjects.get(hash);
     if (!parsed) {
-      parsed = readObject(hash).then((text) => JSON.parse(text) as unknown);
+      parsed = readParsed(hash);
       parsedObjects.set(hash, parsed);
       parsed.catch(() => parsedObjects.delete(hash));
     }

@@ -3,7 +3,7 @@ import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server'
 /**
  * A structured tool result: the object as structuredContent and the same JSON as text (spec 000),
  * then any further content blocks. The text is compact: a model reads it, and indentation would
- * be a quarter of a search page's tokens (and of the bytes the Worker serialises).
+ * be a tenth of a search page's text (and of the bytes the Worker serialises).
  */
 export function toolResult(structured: Record<string, unknown>, options: { isError?: boolean; more?: ContentBlock[] } = {}): CallToolResult {
   return {
