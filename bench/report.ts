@@ -90,7 +90,7 @@ function whyMissed(r: SizeResult): string[] {
     `- Search itself adds ${ms(searchWork)} ms over \`tools/list\`; server-memory's p50 is ${ratio(r.warm.memory.median / searchWork)} that increment.`,
     `- The manifest (${mib(r.bundle.manifestBytes)}, ${(manifestShare * 100).toFixed(2)} % of the bundle) names each kind's names object and document chunks; every edit changes it, so a re-publish uploads it whole; without it this re-publish would have uploaded ${(((r.republish.bytes - r.bundle.manifestBytes) / r.republish.bundleBytes) * 100).toFixed(2)} % of the bundle.`,
   ];
-  return r.documents >= 10_000 ? ['Why targets are missed (derived from the figures above):', '', ...lines, ''] : [];
+  return r.documents >= 10_000 ? ['Where the time goes, and why targets are missed (derived from the figures above):', '', ...lines, ''] : [];
 }
 
 const METHOD = `## How each figure is measured
