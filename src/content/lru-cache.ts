@@ -17,6 +17,13 @@ export class LruCache<K, V> {
     return entry.value;
   }
 
+  delete(key: K): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.entries.delete(key);
+    this.total -= entry.size;
+  }
+
   /** Keeps `value` (weighing `size`), dropping the least recently used entries over the bound; never the newest. */
   set(key: K, value: V, size: number): void {
     const previous = this.entries.get(key);

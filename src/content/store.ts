@@ -5,6 +5,7 @@ import { BUNDLE_SCHEMA, POINTER_KEY, type DocumentEntry, type Manifest, type Poi
 import { loadDirectory, type DocumentDirectory, type DocumentRef } from './document-directory.ts';
 import { documentKinds, type DocumentKind } from './kinds.ts';
 import { ContentUnavailableError, kvText, kvTimeoutOf } from './kv-read.ts';
+import { LruCache } from './lru-cache.ts';
 import { readObject as readKvObject } from './objects.ts';
 import { searcherOf, type Searcher, type StoredIndex, type TermTable } from './search/index.ts';
 import type { KnowledgeSections } from './sections.ts';
@@ -37,6 +38,8 @@ export interface LoadedBundle {
 
 const DEFAULT_POINTER_TTL_MS = 5000;
 const KEPT_VERSIONS = 2;
+/** Characters of JSON text behind the shards and chunks one bundle keeps parsed (two bundles may be kept). */
+const PARSED_OBJECT_CHARS = 12 * 1024 * 1024;
 
 let pointerCache: { pointer: Pointer | null; readAt: number } | undefined;
 const bundles = new Map<string, Promise<LoadedBundle>>();
@@ -94,18 +97,25 @@ async function currentPointer(env: ContentEnv, now: number): Promise<Pointer | n
 
 async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number): Promise<LoadedBundle> {
   const readObject = (hash: string) => readKvObject(kv, hash, timeoutMs);
-  // Parsed objects are kept parsed (below, and the manifest in the bundle): their text is not cached.
-  const readParsed = async (hash: string): Promise<unknown> => JSON.parse(await readKvObject(kv, hash, timeoutMs, false));
-  const manifest = await readParsed(pointer.manifest) as Manifest;
+  // Objects kept parsed (the manifest in the bundle, the rest below) are not cached as text too.
+  const manifest = JSON.parse(await readKvObject(kv, pointer.manifest, timeoutMs, false)) as Manifest;
   refuseUnknownSchema(manifest.schema, `manifest ${pointer.manifest}`);
   const indexes = new Map<DocumentKind, Promise<Searcher>>();
-  const parsedObjects = new Map<string, Promise<unknown>>();
+  // Shards and chunks are read on demand and kept parsed, weighed by their text's length: without a
+  // bound, an isolate answering varied queries over 100 000 documents would end up holding the whole
+  // index. What the bundle needs always (names, index heads, knowledge) it holds itself.
+  const parsedObjects = new LruCache<string, Promise<unknown>>(PARSED_OBJECT_CHARS);
   function json<T>(hash: string): Promise<T> {
     let parsed = parsedObjects.get(hash);
     if (!parsed) {
-      parsed = readParsed(hash);
-      parsedObjects.set(hash, parsed);
-      parsed.catch(() => parsedObjects.delete(hash));
+      const text = readKvObject(kv, hash, timeoutMs, false);
+      const reading = text.then((raw) => JSON.parse(raw) as unknown);
+      parsed = reading;
+      // Weighed once its text is in; a failed read is forgotten, so the next request tries again.
+      parsedObjects.set(hash, reading, 0);
+      const current = () => parsedObjects.get(hash) === reading;
+      text.then((raw) => current() && parsedObjects.set(hash, reading, raw.length), () => undefined);
+      reading.catch(() => current() && parsedObjects.delete(hash));
     }
     return parsed as Promise<T>;
   }
