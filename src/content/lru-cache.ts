@@ -1,5 +1,5 @@
-// A least-recently-used map bounded by a total size (characters, for cached text): isolates have
-// 128 MB, so every per-isolate cache of content needs a bound.
+// A least-recently-used map bounded by a total size (characters for cached text, or a count when
+// every entry weighs 1): isolates have 128 MB, so every per-isolate cache needs a bound.
 export class LruCache<K, V> {
   private readonly entries = new Map<K, { value: V; size: number }>();
   private total = 0;

@@ -1,8 +1,11 @@
 // What a query asks for: its distinct terms, and its distinct adjacent pairs (for phrase evidence).
+import { LruCache } from '../lru-cache.ts';
 import { exactTerms, tokenize } from './tokenize.ts';
 
 export interface QueryTerms {
   readonly terms: readonly string[];
+  /** `terms` as a set, for matching words against them (snippets); one per cached query. */
+  readonly termSet: ReadonlySet<string>;
   readonly bigrams: readonly string[];
   /** The words as typed (unstemmed, "=" prefixed), for exact-form evidence. */
   readonly exact: readonly string[];
@@ -17,16 +20,12 @@ export const MAX_QUERY_TERMS = 32;
 
 // One search analyses its query about fifty times over (shard choice, ranking, a snippet per
 // result); stemming was a tenth of a search's CPU. Recent analyses are kept, frozen since shared.
-const RECENT_QUERIES = 64;
-const recent = new Map<string, QueryTerms>();
+const recent = new LruCache<string, QueryTerms>(64);
 
 export function queryTermsOf(query: string): QueryTerms {
   const bounded = query.slice(0, MAX_QUERY_CHARS);
   let found = recent.get(bounded);
-  if (found === undefined) {
-    if (recent.size >= RECENT_QUERIES) recent.delete(recent.keys().next().value!);
-    recent.set(bounded, (found = analysed(bounded)));
-  }
+  if (found === undefined) recent.set(bounded, (found = analysed(bounded)), 1);
   return found;
 }
 
@@ -38,8 +37,10 @@ function analysed(bounded: string): QueryTerms {
     const second = sequence[i + 1] as string;
     if (first !== second) bigrams.push(`${first} ${second}`);
   }
+  const terms = Object.freeze([...new Set(sequence)]);
   return Object.freeze({
-    terms: Object.freeze([...new Set(sequence)]),
+    terms,
+    termSet: new Set(terms),
     bigrams: Object.freeze([...new Set(bigrams)]),
     exact: Object.freeze([...new Set(exactTerms(bounded))].slice(0, MAX_QUERY_TERMS)),
   });

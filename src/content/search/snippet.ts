@@ -43,18 +43,6 @@ function wholeText(body: string, budget: number): string | null {
   return text.length <= budget && /[\p{L}\p{N}]/u.test(text) ? text : null;
 }
 
-// The results of one page share their query: its term set is made once, not once per result.
-let lastQuery: string | null = null;
-let lastWanted: ReadonlySet<string> = new Set();
-
-function wantedTerms(query: string): ReadonlySet<string> {
-  if (query !== lastQuery) {
-    lastWanted = new Set(queryTermsOf(query).terms);
-    lastQuery = query;
-  }
-  return lastWanted;
-}
-
 // Readable text is kept for the bodies snippeted most recently (a few thousand at typical sizes);
 // matching a query against it is cheap, so only the query's words are ever stemmed and kept.
 const readableTexts = new LruCache<string, string>(4 * 1024 * 1024);
@@ -124,7 +112,7 @@ export function snippet(body: string, query: string, maxLength = DEFAULT_MAX_LEN
 /** The snippet found by matching the query's terms (exported for the test that the shortcut agrees). */
 export function matchedSnippet(body: string, query: string, maxLength = DEFAULT_MAX_LENGTH): string {
   const budget = maxLength - 2 * ELLIPSIS.length;
-  const wanted = wantedTerms(query);
+  const wanted = queryTermsOf(query).termSet;
   const text = readableTextOf(body);
   const matches = wordsWithTermsIn(text, wanted);
   const window = bestMatchWindow(matches, budget);

@@ -22,14 +22,16 @@ export function wordsOf(text: string): WordAt[] {
 
 /** A letter, digit or combining mark outside ASCII: text where a word's start may change under NFKD. */
 const NON_ASCII_WORD_CHAR = /(?![\x00-\x7F])[\p{L}\p{N}\p{M}]/u;
+// One regex per wanted set: a cached query's `termSet` is the same object for all its snippets.
 const candidatePatterns = new WeakMap<ReadonlySet<string>, RegExp>();
 
 /**
  * The words of `text` whose index term `wanted` holds, with their offsets and terms (snippets).
  * Stemming only rewrites a word's ending, so a word whose term is wanted starts with that term less
  * its last two letters. In text whose letters are all ASCII, one regex of those prefixes finds the
- * candidate words natively and only they are stemmed: seven times faster on handbook pages than
- * stemming every word, which other text still gets. A test checks both paths agree.
+ * candidate words natively and only they are stemmed: seven times faster on the scale corpus's
+ * pages (handbook paragraphs) than stemming every word, which other text still gets. A test
+ * checks both paths agree.
  */
 export function wordsWithTermsIn(text: string, wanted: ReadonlySet<string>): (WordAt & { term: string })[] {
   if (wanted.size === 0) return [];
