@@ -11,9 +11,8 @@ export function documentFound(entry: DocumentEntry, content: string, provenance:
   return { name: entry.name, title: entry.title, description: entry.description, content, path: entry.path, ...(entry.flags?.length ? { content_warnings: entry.flags } : {}), ...provenance };
 }
 
-export function documentNotFound(kind: DocumentKind, requested: string, available: ReadonlyArray<{ name: string }>, provenance: Provenance) {
+export function documentNotFound(kind: DocumentKind, requested: string, names: readonly string[], provenance: Provenance) {
   const { singular, notFound } = DOCUMENT_KINDS[kind];
-  const names = available.map((entry) => entry.name);
   const hint = names.length ? ` Use one of the names in 'available' (list_${kind} describes them).` : ` No ${kind} are published yet.`;
   return { error: notFound, message: `${capitalise(singular)} '${requested}' not found.${hint}`, available: names, ...provenance };
 }

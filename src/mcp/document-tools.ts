@@ -26,12 +26,11 @@ export function registerDocumentTools(server: McpServer, kind: DocumentKind, vie
   const definitions = definitionsOf(kind);
   const provenance = provenanceOf(view.bundle.pointer);
   const directory = view.bundle.directory(kind);
-  const visible = (): DocumentRef[] => directory.refs.filter(view.canSee);
 
   server.registerTool(`get_${singular}`, definitions.get, async ({ name }) => {
     const position = directory.positionOf(normalizeName(name));
     if (position === undefined || !view.canSee(directory.refs[position]!)) {
-      return toolResult(documentNotFound(kind, name, visible(), provenance), { isError: true });
+      return toolResult(documentNotFound(kind, name, view.documentNames(kind), provenance), { isError: true });
     }
     const [entry] = await directory.entriesAt([position]);
     return toolResult(documentFound(entry!, await view.bundle.body(entry!), provenance));
