@@ -5,6 +5,8 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_KINDS, documentKinds } from '../../src/content/kinds.ts';
+import { getOutputSchema, listOutputSchema, searchOutputSchema } from '../../src/mcp/document-schemas.ts';
 import { jsonOutputSchema } from '../../src/mcp/json-schema.ts';
 import { connectClient, publishFixture } from './helpers.ts';
 
@@ -98,10 +100,15 @@ describe('output schemas checked by zod agree with the JSON Schema validator', (
     expect(rejected).toBeGreaterThan(200);
   });
 
-  it('advertises the spec schema object itself, not a translation of it', () => {
-    for (const { schema } of schemas) {
-      const standard = jsonOutputSchema(schema as never)['~standard'] as unknown as { jsonSchema: { output: (options: unknown) => unknown } };
-      expect(standard.jsonSchema.output({ target: 'draft-2020-12' })).toBe(schema);
+  it('advertises the document tools\' output schemas exactly as src/mcp/document-schemas.ts writes them, not zod\'s translation', () => {
+    const listed = new Map(schemas.map((entry) => [entry.tool, entry.schema]));
+    // The SDK adds the root `type: "object"` MCP requires where a schema (get_*'s oneOf) has none.
+    const asListed = (schema: object) => ({ type: 'object', ...schema });
+    for (const kind of documentKinds) {
+      const { singular, plural } = DOCUMENT_KINDS[kind];
+      expect(listed.get(`get_${singular}`), `get_${singular}`).toEqual(asListed(getOutputSchema(kind)));
+      expect(listed.get(`list_${plural}`), `list_${plural}`).toEqual(asListed(listOutputSchema(kind)));
+      expect(listed.get(`search_${plural}`), `search_${plural}`).toEqual(asListed(searchOutputSchema(kind)));
     }
   });
 });
