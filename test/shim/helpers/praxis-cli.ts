@@ -1,0 +1,19 @@
+// `node bin/praxis.mjs …` as a real process, for tests of the human-facing commands.
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const BIN = resolve(import.meta.dirname, '../../../bin/praxis.mjs');
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function praxis(...args: string[]): Promise<CliRun> {
+  return new Promise((done) => {
+    execFile(process.execPath, [BIN, ...args], { encoding: 'utf8' }, (error, stdout, stderr) => {
+      done({ code: error ? Number(error.code) : 0, stdout, stderr });
+    });
+  });
+}
