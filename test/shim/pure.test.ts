@@ -7,7 +7,12 @@ import { parseLeftRightCount, parsePorcelainPaths } from '../../src/shim/session
 import { parseNumstat, totalsOf } from '../../src/shim/git/diff.ts';
 import { mergeArgs, parseMergeTree } from '../../src/shim/git/merge.ts';
 import { operationFromMarkers, operationAdvice } from '../../src/shim/git/in-progress.ts';
-import { gitArgv, gitEnv } from '../../src/shim/git/run.ts';
+import { gitArgv } from '../../src/shim/git/run.ts';
+import { gitEnvironment } from '../../src/shim/git/environment.ts';
+import { FIXED_OVERRIDES, neutralValueOf, overridesFor } from '../../src/shim/git/program-keys.ts';
+import { parseGitFile } from '../../src/shim/sessions/verify.ts';
+import { worktreePathOf } from '../../src/shim/sessions/admin-dirs.ts';
+import { parseNameStatus } from '../../src/shim/git/ignored-in-the-way.ts';
 import { mergeModeFor } from '../../src/shim/operations/get.ts';
 import { allowAgentGetFrom, humanGetCommand, shellWord } from '../../src/shim/gate.ts';
 import { limitDiff, formatTotals, formatFileStat } from '../../src/shim/format.ts';
@@ -106,17 +111,55 @@ describe('in-progress operations', () => {
 });
 
 describe('git invocation', () => {
-  it('disables hooks and fsmonitor before any argument', () => {
-    const argv = gitArgv(['status']);
-    expect(argv.slice(0, 2)).toEqual(['-c', 'core.hooksPath=/dev/null']);
-    expect(argv).toContain('core.fsmonitor=false');
-    expect(argv.at(-1)).toBe('status');
+  const target = { gitDir: '/r/.git/worktrees/s', workTree: '/w/s' };
+  it('passes no pager and the caller\'s arguments, config only by environment', () => {
+    expect(gitArgv(['status'])).toEqual(['--no-pager', 'status']);
   });
-  it('never prompts and drops variables that redirect git', () => {
-    const env = gitEnv({ GIT_DIR: '/elsewhere', GIT_WORK_TREE: '/w', GIT_INDEX_FILE: '/i', PATH: '/bin', GIT_AUTHOR_NAME: 'Ada' }, { GIT_INDEX_FILE: '/tmp/x' });
-    expect(env).toMatchObject({ GIT_TERMINAL_PROMPT: '0', PATH: '/bin', GIT_AUTHOR_NAME: 'Ada', GIT_INDEX_FILE: '/tmp/x' });
-    expect(env.GIT_DIR).toBeUndefined();
-    expect(env.GIT_WORK_TREE).toBeUndefined();
+  it('names the repository, never prompts, and drops inherited variables that redirect git or name programs', () => {
+    const env = gitEnvironment({
+      GIT_DIR: '/elsewhere', GIT_WORK_TREE: '/w', GIT_INDEX_FILE: '/i', GIT_EXTERNAL_DIFF: 'evil', GIT_SSH_COMMAND: 'evil', GIT_ASKPASS: 'evil',
+      GIT_CONFIG_PARAMETERS: "'core.pager'='evil'", GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'diff.external', GIT_CONFIG_VALUE_0: 'evil',
+      SSH_ASKPASS: 'evil', PAGER: 'evil', PATH: '/bin', GIT_AUTHOR_NAME: 'Ada', GIT_CONFIG_GLOBAL: '/home/ada/.gitconfig',
+    }, target, [['filter.x.clean', '']], { GIT_INDEX_FILE: '/tmp/x' });
+    expect(env).toMatchObject({
+      GIT_DIR: target.gitDir, GIT_WORK_TREE: target.workTree, GIT_CEILING_DIRECTORIES: '/w/s:/w', GIT_TERMINAL_PROMPT: '0',
+      PATH: '/bin', GIT_AUTHOR_NAME: 'Ada', GIT_CONFIG_GLOBAL: '/home/ada/.gitconfig', GIT_INDEX_FILE: '/tmp/x',
+      GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'filter.x.clean', GIT_CONFIG_VALUE_0: '',
+    });
+    for (const name of ['GIT_EXTERNAL_DIFF', 'GIT_SSH_COMMAND', 'GIT_ASKPASS', 'GIT_CONFIG_PARAMETERS', 'SSH_ASKPASS', 'PAGER']) expect(env[name]).toBeUndefined();
+  });
+  it('disarms every configured key that names a program, whatever the driver is called', () => {
+    expect(neutralValueOf('filter.lfs.clean')).toBe('');
+    expect(neutralValueOf('filter.a=b.c.process')).toBe('');
+    expect(neutralValueOf('filter.x.required')).toBe('false');
+    expect(neutralValueOf('diff.x.textconv')).toBe('');
+    expect(neutralValueOf('diff.x.command')).toBe('');
+    expect(neutralValueOf('merge.x.driver')).toBe('');
+    expect(neutralValueOf('credential.https://example.com.helper')).toBe('');
+    expect(neutralValueOf('gpg.ssh.program')).toBe('');
+    expect(neutralValueOf('pager.log')).toBe('false');
+    expect(neutralValueOf('user.name')).toBeUndefined();
+    expect(neutralValueOf('diff.renames')).toBeUndefined();
+    expect(neutralValueOf('core.autocrlf')).toBeUndefined();
+    const overrides = overridesFor(['filter.x.clean', 'user.name', 'core.fsmonitor']);
+    expect(overrides[0]).toEqual(['filter.x.clean', '']);
+    expect(overrides.slice(1)).toEqual(FIXED_OVERRIDES);
+    for (const key of ['core.hooksPath', 'core.fsmonitor', 'core.sshCommand', 'core.askPass', 'diff.external', 'credential.helper', 'gpg.program', 'protocol.allow', 'submodule.recurse']) {
+      expect(FIXED_OVERRIDES.map(([k]) => k)).toContain(key);
+    }
+  });
+  it('reads the gitdir line of a worktree .git file and the path a gitdir file records', () => {
+    expect(parseGitFile('gitdir: /r/.git/worktrees/s\n')).toBe('/r/.git/worktrees/s');
+    expect(parseGitFile('gitdir: .evil')).toBe('.evil');
+    expect(parseGitFile('gitdir: a\ngitdir: b\n')).toBeUndefined();
+    expect(parseGitFile('[core]\n')).toBeUndefined();
+    expect(worktreePathOf('/r/.git/worktrees/s', '/w/s/.git\n')).toBe('/w/s');
+    expect(worktreePathOf('/r/.git/worktrees/s', '../../../../w/s/.git')).toBe('/w/s');
+  });
+  it('splits a name-status diff into added paths and paths the active tree tracks', () => {
+    const { added, tracked } = parseNameStatus(['A', '.env', 'M', 'src/app.ts', 'D', 'old', 'A', 'conf/local.json']);
+    expect(added).toEqual(['.env', 'conf/local.json']);
+    expect([...tracked]).toEqual(['src/app.ts', 'old']);
   });
   it('builds merge argv with -- before the commit, never forcing or stashing', () => {
     const oid = 'a'.repeat(40);

@@ -1,8 +1,8 @@
 // Diffs between two trees. External diff drivers and textconv filters are refused because
 // they would run programs named by repository configuration.
-import { git, splitNul } from './run.ts';
+import { git, splitNul, type GitTarget } from './run.ts';
 
-const DIFF_FLAGS = ['--no-color', '--no-ext-diff', '--no-textconv', '--find-renames'];
+export const DIFF_FLAGS = ['--no-color', '--no-ext-diff', '--no-textconv', '--find-renames'];
 
 export interface FileStat {
   path: string;
@@ -21,12 +21,12 @@ export interface DiffTotals {
   binary: number;
 }
 
-export async function unifiedDiff(cwd: string, from: string, to: string): Promise<string> {
-  return (await git(['diff', ...DIFF_FLAGS, from, to, '--'], { cwd })).stdout;
+export async function unifiedDiff(target: GitTarget, from: string, to: string): Promise<string> {
+  return (await git(target, ['diff', ...DIFF_FLAGS, from, to, '--'])).stdout;
 }
 
-export async function diffStat(cwd: string, from: string, to: string): Promise<FileStat[]> {
-  return parseNumstat((await git(['diff', ...DIFF_FLAGS, '--numstat', '-z', from, to, '--'], { cwd })).stdout);
+export async function diffStat(target: GitTarget, from: string, to: string): Promise<FileStat[]> {
+  return parseNumstat((await git(target, ['diff', ...DIFF_FLAGS, '--numstat', '-z', from, to, '--'])).stdout);
 }
 
 /**
@@ -64,7 +64,7 @@ export function totalsOf(stats: FileStat[]): DiffTotals {
 }
 
 /** The common ancestor of two commits, or undefined for unrelated histories. */
-export async function mergeBase(cwd: string, a: string, b: string): Promise<string | undefined> {
-  const { stdout, code } = await git(['merge-base', '--', a, b], { cwd, okCodes: [0, 1] });
+export async function mergeBase(target: GitTarget, a: string, b: string): Promise<string | undefined> {
+  const { stdout, code } = await git(target, ['merge-base', '--', a, b], { okCodes: [0, 1] });
   return code === 0 ? stdout.trim() : undefined;
 }

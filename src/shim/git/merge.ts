@@ -1,7 +1,7 @@
 // Merging a session commit into the active working directory, in two steps: `git merge-tree
 // --write-tree` computes the result in the object store only — conflicts are found before the
 // working directory is touched — and `git merge` applies a result already known to be clean.
-import { git, splitNul } from './run.ts';
+import { git, splitNul, type GitTarget } from './run.ts';
 
 export type MergeMode = 'commit' | 'no-commit' | 'squash';
 
@@ -13,10 +13,11 @@ export interface MergePreview {
   clean: boolean;
 }
 
-export async function previewMerge(cwd: string, ours: string, theirs: string): Promise<MergePreview> {
+export async function previewMerge(target: GitTarget, ours: string, theirs: string): Promise<MergePreview> {
   const { stdout, code } = await git(
+    target,
     ['merge-tree', '--write-tree', '--name-only', '--no-messages', '-z', '--', ours, theirs],
-    { cwd, okCodes: [0, 1] },
+    { okCodes: [0, 1] },
   );
   return parseMergeTree(stdout, code);
 }
@@ -36,8 +37,8 @@ export function mergeArgs(mode: MergeMode, commit: string, message: string): str
   return ['merge', '--no-ff', '--no-edit', ...common, '-m', message, '--', commit];
 }
 
-export async function applyMerge(cwd: string, mode: MergeMode, commit: string, message: string): Promise<void> {
-  await git(mergeArgs(mode, commit, message), { cwd });
+export async function applyMerge(target: GitTarget, mode: MergeMode, commit: string, message: string): Promise<void> {
+  await git(target, mergeArgs(mode, commit, message));
 }
 
 /**
@@ -45,6 +46,6 @@ export async function applyMerge(cwd: string, mode: MergeMode, commit: string, m
  * `worktree_get` merges is what `worktree_read` showed. No ref points at it; the session's
  * branch, index and files are left alone.
  */
-export async function commitSnapshot(cwd: string, tree: string, parent: string, message: string): Promise<string> {
-  return (await git(['commit-tree', tree, '-p', parent, '-m', message], { cwd })).stdout.trim();
+export async function commitSnapshot(target: GitTarget, tree: string, parent: string, message: string): Promise<string> {
+  return (await git(target, ['commit-tree', tree, '-p', parent, '-m', message])).stdout.trim();
 }

@@ -1,5 +1,8 @@
 // The active repository: the working directory the shim was started for (`--repo`, default cwd).
-import { git, GitError } from './run.ts';
+// It is the one repository found by discovery, from the directory the person named; every git
+// call after that names its git directory and work tree explicitly.
+import { git, gitDiscovering, GitError } from './run.ts';
+import type { GitTarget } from './target.ts';
 import { Refusal } from '../refusal.ts';
 
 export interface ActiveRepo {
@@ -9,6 +12,8 @@ export interface ActiveRepo {
   gitDir: string;
   /** The git dir shared by all worktrees (config, objects, refs). */
   commonDir: string;
+  /** How git calls on the active working directory name it. */
+  target: GitTarget;
   /** The checked-out commit, absent before the first commit. */
   head?: string;
   /** The checked-out branch as a full ref, absent when HEAD is detached. */
@@ -18,26 +23,24 @@ export interface ActiveRepo {
 export async function openRepo(dir: string): Promise<ActiveRepo> {
   let paths: string[];
   try {
-    const { stdout } = await git(
-      ['rev-parse', '--path-format=absolute', '--show-toplevel', '--absolute-git-dir', '--git-common-dir'],
-      { cwd: dir },
-    );
+    const { stdout } = await gitDiscovering(dir, ['rev-parse', '--path-format=absolute', '--show-toplevel', '--absolute-git-dir', '--git-common-dir']);
     paths = stdout.split('\n').filter(Boolean);
   } catch (error) {
     const detail = error instanceof GitError ? error.stderr.trim() : (error as Error).message;
     throw new Refusal('NOT_A_REPOSITORY', `${dir} is not inside a git working tree (${detail}). Pass --repo with the repository the sessions belong to.`);
   }
   const [top, gitDir, commonDir] = paths as [string, string, string];
-  return { top, gitDir, commonDir, head: await headOf(top), branch: await branchOf(top) };
+  const target = { gitDir, workTree: top };
+  return { top, gitDir, commonDir, target, head: await headOf(target), branch: await branchOf(target) };
 }
 
-async function headOf(top: string): Promise<string | undefined> {
-  const { stdout, code } = await git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { cwd: top, okCodes: [0, 1] });
+async function headOf(target: GitTarget): Promise<string | undefined> {
+  const { stdout, code } = await git(target, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { okCodes: [0, 1] });
   return code === 0 ? stdout.trim() : undefined;
 }
 
-async function branchOf(top: string): Promise<string | undefined> {
-  const { stdout, code } = await git(['symbolic-ref', '--quiet', 'HEAD'], { cwd: top, okCodes: [0, 1] });
+async function branchOf(target: GitTarget): Promise<string | undefined> {
+  const { stdout, code } = await git(target, ['symbolic-ref', '--quiet', 'HEAD'], { okCodes: [0, 1] });
   return code === 0 ? stdout.trim() : undefined;
 }
 

@@ -1,7 +1,14 @@
-// The one door to git: argv arrays (never a shell), hooks and fsmonitor disabled, no prompts,
-// no pager, no optional index refreshes, and no inherited variables that would point git at
-// another repository than the one we name.
+// The one door to git. Every process gets argv arrays (never a shell), a repository named
+// explicitly (git directory and work tree, never discovered from files in a work tree), an
+// environment without inherited redirections, and an override for every configured key that
+// names a program (see program-keys.ts). Only opening the active repository discovers it, from
+// the directory the person named.
 import { execFile } from 'node:child_process';
+import { gitEnvironment } from './environment.ts';
+import { FIXED_OVERRIDES, overridesFor } from './program-keys.ts';
+import type { GitTarget } from './target.ts';
+
+export type { GitTarget } from './target.ts';
 
 export interface GitResult {
   stdout: string;
@@ -10,9 +17,8 @@ export interface GitResult {
 }
 
 export interface GitOptions {
-  cwd: string;
-  /** Extra variables, e.g. GIT_INDEX_FILE for a throwaway index. */
-  env?: Record<string, string>;
+  /** A throwaway index to use instead of the target's own. */
+  indexFile?: string;
   /** Exit codes that are answers rather than failures (merge-tree exits 1 on conflicts). */
   okCodes?: number[];
 }
@@ -28,60 +34,43 @@ export class GitError extends Error {
   }
 }
 
-// Configuration that could run programs or wait for a human is switched off per invocation,
-// and so is automatic maintenance: the shim answers a request, it does not repack a repository.
-const HARDENING = [
-  '-c', 'core.hooksPath=/dev/null',
-  '-c', 'core.fsmonitor=false',
-  '-c', 'core.pager=cat',
-  '-c', 'gc.auto=0',
-  '-c', 'maintenance.auto=false',
-  '--no-pager',
-];
-
-// Variables that would redirect git to a different repository, index or object store.
-const REDIRECTING_VARIABLES = [
-  'GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_COMMON_DIR',
-  'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_NAMESPACE', 'GIT_PREFIX', 'GIT_EXEC_PATH',
-];
-
 const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 const TIMEOUT_MS = 120_000;
 
-/** The argv git actually receives: hardening first, then the caller's arguments. */
+/** The argv git receives: no pager, then the caller's arguments. Config comes by environment. */
 export function gitArgv(args: string[]): string[] {
-  return [...HARDENING, ...args];
+  return ['--no-pager', ...args];
 }
 
-/** The environment git runs with: inherited, minus redirections, plus no-prompt settings. */
-export function gitEnv(base: NodeJS.ProcessEnv, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...base };
-  for (const name of REDIRECTING_VARIABLES) delete env[name];
-  return {
-    ...env,
-    GIT_TERMINAL_PROMPT: '0',
-    GIT_OPTIONAL_LOCKS: '0',
-    GIT_EDITOR: 'true',
-    GIT_MERGE_AUTOEDIT: 'no',
-    GCM_INTERACTIVE: 'never',
-    ...extra,
-  };
+/** Runs git on `target` and resolves with its output; rejects with GitError on an exit code not in okCodes. */
+export async function git(target: GitTarget, args: string[], options: GitOptions = {}): Promise<GitResult> {
+  const overrides = overridesFor(await configuredKeys(target));
+  const extra: Record<string, string> = options.indexFile ? { GIT_INDEX_FILE: options.indexFile } : {};
+  return spawnGit(args, target.workTree, gitEnvironment(process.env, target, overrides, extra), options.okCodes ?? [0]);
 }
 
-/** Runs git and resolves with its output; rejects with GitError on an exit code not in okCodes. */
-export function git(args: string[], options: GitOptions): Promise<GitResult> {
-  const okCodes = options.okCodes ?? [0];
+/**
+ * Runs git in `dir`, letting it discover the repository there: only for opening the active
+ * repository the person named. Everything after that names the repository explicitly.
+ */
+export function gitDiscovering(dir: string, args: string[]): Promise<GitResult> {
+  return spawnGit(args, dir, gitEnvironment(process.env, undefined, FIXED_OVERRIDES), [0]);
+}
+
+/** Every key set at any config level git reads for `target`, includes followed. */
+async function configuredKeys(target: GitTarget): Promise<string[]> {
+  const env = gitEnvironment(process.env, target, FIXED_OVERRIDES);
+  const { stdout } = await spawnGit(['config', '--list', '--includes', '--name-only', '-z'], target.workTree, env, [0]);
+  return splitNul(stdout).map((entry) => entry.split('\n', 1)[0]!);
+}
+
+function spawnGit(args: string[], cwd: string, env: NodeJS.ProcessEnv, okCodes: number[]): Promise<GitResult> {
   return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      gitArgv(args),
-      { cwd: options.cwd, env: gitEnv(process.env, options.env), maxBuffer: MAX_OUTPUT_BYTES, timeout: TIMEOUT_MS, encoding: 'utf8' },
-      (error, stdout, stderr) => {
-        const code = error ? exitCodeOf(error) : 0;
-        if (okCodes.includes(code)) resolve({ stdout, stderr, code });
-        else reject(new GitError(args, code, stderr || (error?.message ?? '')));
-      },
-    );
+    execFile('git', gitArgv(args), { cwd, env, maxBuffer: MAX_OUTPUT_BYTES, timeout: TIMEOUT_MS, encoding: 'utf8' }, (error, stdout, stderr) => {
+      const code = error ? exitCodeOf(error) : 0;
+      if (okCodes.includes(code)) resolve({ stdout, stderr, code });
+      else reject(new GitError(args, code, stderr || (error?.message ?? '')));
+    });
   });
 }
 

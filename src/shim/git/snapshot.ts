@@ -6,7 +6,7 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { git } from './run.ts';
+import { git, type GitTarget } from './run.ts';
 
 export interface Snapshot {
   /** The tree of everything in the session worktree, ignored files excepted. */
@@ -15,14 +15,14 @@ export interface Snapshot {
   headTree: string;
 }
 
-export async function snapshotOf(worktree: string, head: string): Promise<Snapshot> {
+export async function snapshotOf(session: GitTarget, head: string): Promise<Snapshot> {
   const scratch = await mkdtemp(join(tmpdir(), 'praxis-shim-'));
   try {
-    const env = { GIT_INDEX_FILE: join(scratch, 'index') };
-    await seedIndex(worktree, env.GIT_INDEX_FILE, head);
-    await git(['add', '--all', '--', '.'], { cwd: worktree, env });
-    const tree = (await git(['write-tree'], { cwd: worktree, env })).stdout.trim();
-    const headTree = (await git(['rev-parse', '--verify', '--end-of-options', `${head}^{tree}`], { cwd: worktree })).stdout.trim();
+    const indexFile = join(scratch, 'index');
+    await seedIndex(session, indexFile, head);
+    await git(session, ['add', '--all', '--', '.'], { indexFile });
+    const tree = (await git(session, ['write-tree'], { indexFile })).stdout.trim();
+    const headTree = (await git(session, ['rev-parse', '--verify', '--end-of-options', `${head}^{tree}`])).stdout.trim();
     return { tree, headTree };
   } finally {
     await rm(scratch, { recursive: true, force: true });
@@ -31,12 +31,11 @@ export async function snapshotOf(worktree: string, head: string): Promise<Snapsh
 
 // Starting from a copy of the real index keeps its stat cache, so unchanged files are not
 // re-hashed and staged-only changes are kept; a worktree without an index starts from HEAD.
-async function seedIndex(worktree: string, indexCopy: string, head: string): Promise<void> {
-  const { stdout } = await git(['rev-parse', '--path-format=absolute', '--git-path', 'index'], { cwd: worktree });
+async function seedIndex(session: GitTarget, indexCopy: string, head: string): Promise<void> {
   try {
-    await copyFile(stdout.trim(), indexCopy);
+    await copyFile(join(session.gitDir, 'index'), indexCopy);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await git(['read-tree', head], { cwd: worktree, env: { GIT_INDEX_FILE: indexCopy } });
+    await git(session, ['read-tree', head], { indexFile: indexCopy });
   }
 }

@@ -1,11 +1,12 @@
 // worktree_get: merge a session into the active working directory. Every check runs before
-// anything changes: a valid id naming an existing session, no merge/rebase/… under way, a
-// clean active tree, and a conflict-free merge computed in the object store. Only then does
-// `git merge` run. Nothing here forces, resets, stashes or deletes branches or worktrees.
+// anything changes: a valid id naming an existing, verified session, no merge/rebase/… under
+// way, a clean active tree, a conflict-free merge computed in the object store, and no ignored
+// file of the active tree standing where the merge would write. Only then does `git merge` run. Nothing here forces, resets, stashes or deletes branches or worktrees.
 import { diffStat, mergeBase, totalsOf, type DiffTotals, type FileStat } from '../git/diff.ts';
 import { operationAdvice, operationInProgress } from '../git/in-progress.ts';
 import { applyMerge, commitSnapshot, previewMerge, type MergeMode } from '../git/merge.ts';
 import { activeLabel, openRepo, requireHead, type ActiveRepo } from '../git/repo.ts';
+import { untrackedPathsInTheWay } from '../git/ignored-in-the-way.ts';
 import { GitError } from '../git/run.ts';
 import { snapshotOf } from '../git/snapshot.ts';
 import { pathList, Refusal } from '../refusal.ts';
@@ -52,22 +53,24 @@ export async function getSession(repoDir: string, sessionId: unknown, options: G
   const session = await resolveSession(repo, sessionId);
   const activeHead = requireHead(repo);
   await refuseUnlessActiveTreeIsReady(repo);
-  const base = await mergeBase(repo.top, activeHead, session.head);
+  const base = await mergeBase(repo.target, activeHead, session.head);
   if (!base) throw new Refusal('NO_MERGE_BASE', `Session '${session.id}' shares no history with ${activeLabel(repo)}; refusing to merge unrelated histories.`);
 
-  const snapshot = await snapshotOf(session.path, session.head);
+  const snapshot = await snapshotOf(session.target, session.head);
   const uncommittedIncluded = snapshot.tree !== snapshot.headTree;
   const merged = uncommittedIncluded
-    ? await commitSnapshot(repo.top, snapshot.tree, session.head, `Uncommitted changes of praxis session '${session.id}'`)
+    ? await commitSnapshot(repo.target, snapshot.tree, session.head, `Uncommitted changes of praxis session '${session.id}'`)
     : session.head;
   const outcome = { session: session.id, branch: session.branch ? shortBranch(session.branch) : null, into: activeLabel(repo), path: repo.top, merged, uncommittedIncluded };
   if (!uncommittedIncluded && base === session.head) return { ...outcome, mode: 'up-to-date', files: [], totals: totalsOf([]) };
 
-  const preview = await previewMerge(repo.top, activeHead, merged);
+  const preview = await previewMerge(repo.target, activeHead, merged);
   if (!preview.clean) throw conflictRefusal(session.id, activeLabel(repo), preview.conflicts);
+  const overwritten = await untrackedPathsInTheWay(repo.target, activeHead, preview.tree);
+  if (overwritten.length > 0) throw ignoredFilesRefusal(session.id, repo.top, overwritten);
   const mode = mergeModeFor(options);
   await runMerge(repo, mode, merged, mergeMessage(session, uncommittedIncluded));
-  const files = await diffStat(repo.top, activeHead, preview.tree);
+  const files = await diffStat(repo.target, activeHead, preview.tree);
   const commit = mode === 'commit' ? (await openRepo(repo.top)).head : undefined;
   return { ...outcome, mode, files, totals: totalsOf(files), ...(commit ? { commit } : {}) };
 }
@@ -77,7 +80,7 @@ async function refuseUnlessActiveTreeIsReady(repo: ActiveRepo): Promise<void> {
   if (operation) {
     throw new Refusal('OPERATION_IN_PROGRESS', `A ${operation} is in progress in ${repo.top}; ${operationAdvice(operation)}, then ask again. Nothing was changed.`);
   }
-  const dirty = await changedPaths(repo.top);
+  const dirty = await changedPaths(repo.target);
   if (dirty.length > 0) {
     throw new Refusal(
       'ACTIVE_TREE_DIRTY',
@@ -96,9 +99,18 @@ export function conflictRefusal(session: string, into: string, conflicts: string
   );
 }
 
+/** The active tree is clean, so whatever stands where the merge writes is a file git ignores. */
+export function ignoredFilesRefusal(session: string, top: string, paths: string[]): Refusal {
+  return new Refusal(
+    'IGNORED_FILES_IN_THE_WAY',
+    `Merging session '${session}' would write over files in ${top} that git ignores and does not track (git would replace them without asking); nothing was changed. Paths:\n${pathList(paths, paths.length)}\nMove or delete them yourself if the session's versions should replace them, or remove them from the session, then ask again.`,
+    paths,
+  );
+}
+
 async function runMerge(repo: ActiveRepo, mode: MergeMode, commit: string, message: string): Promise<void> {
   try {
-    await applyMerge(repo.top, mode, commit, message);
+    await applyMerge(repo.target, mode, commit, message);
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
     // Something changed between the checks and the merge. Leave the state for the person to

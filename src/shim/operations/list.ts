@@ -2,7 +2,7 @@
 // the active branch and whether it has uncommitted work.
 import { openRepo, type ActiveRepo } from '../git/repo.ts';
 import { shortBranch } from '../sessions/session-id.ts';
-import { listSessionWorktrees } from '../sessions/lookup.ts';
+import { listSessionWorktrees, type VerifiedSession } from '../sessions/lookup.ts';
 import { changedPaths, divergence } from '../sessions/status.ts';
 
 export interface SessionSummary {
@@ -31,8 +31,8 @@ export async function listSessions(repoDir: string): Promise<SessionListing> {
   };
 }
 
-async function summarize(repo: ActiveRepo, session: { id: string; path: string; head: string; branch?: string; locked: boolean }): Promise<SessionSummary> {
-  const distance = repo.head ? await divergence(repo.top, repo.head, session.head) : undefined;
+async function summarize(repo: ActiveRepo, session: VerifiedSession): Promise<SessionSummary> {
+  const distance = repo.head ? await divergence(repo.target, repo.head, session.head) : undefined;
   return {
     id: session.id,
     path: session.path,
@@ -40,7 +40,7 @@ async function summarize(repo: ActiveRepo, session: { id: string; path: string; 
     head: session.head,
     ahead: distance?.ahead ?? null,
     behind: distance?.behind ?? null,
-    dirty: (await changedPaths(session.path)).length > 0,
+    dirty: (await changedPaths(session.target)).length > 0,
     locked: session.locked,
   };
 }

@@ -26,12 +26,12 @@ export async function readSession(repoDir: string, sessionId: unknown, options: 
   const repo = await openRepo(repoDir);
   const session = await resolveSession(repo, sessionId);
   const activeHead = requireHead(repo);
-  const base = await mergeBase(repo.top, activeHead, session.head);
+  const base = await mergeBase(repo.target, activeHead, session.head);
   if (!base) {
     throw new Refusal('NO_MERGE_BASE', `Session '${session.id}' shares no history with ${activeLabel(repo)}; there is no merge base to compare against.`);
   }
-  const snapshot = await snapshotOf(session.path, session.head);
-  const files = await diffStat(repo.top, base, snapshot.tree);
+  const snapshot = await snapshotOf(session.target, session.head);
+  const files = await diffStat(repo.target, base, snapshot.tree);
   return {
     session: session.id,
     path: session.path,
@@ -41,6 +41,6 @@ export async function readSession(repoDir: string, sessionId: unknown, options: 
     uncommitted: snapshot.tree !== snapshot.headTree,
     files,
     totals: totalsOf(files),
-    ...(options.statOnly ? {} : { diff: await unifiedDiff(repo.top, base, snapshot.tree) }),
+    ...(options.statOnly ? {} : { diff: await unifiedDiff(repo.target, base, snapshot.tree) }),
   };
 }

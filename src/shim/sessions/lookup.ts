@@ -1,27 +1,45 @@
-// From an agent-supplied id to an existing worktree of this repository, or a refusal.
+// From an agent-supplied id to an existing, verified worktree of this repository, or a refusal.
 import { git } from '../git/run.ts';
 import type { ActiveRepo } from '../git/repo.ts';
+import type { GitTarget } from '../git/target.ts';
 import { Refusal } from '../refusal.ts';
+import { adminDirsOf } from './admin-dirs.ts';
 import { findSession, sessionsOf, type Session } from './resolve.ts';
 import { sessionIdProblem } from './session-id.ts';
+import { unverifiedRefusal, verifySession } from './verify.ts';
 import { parseWorktreeList, type WorktreeRecord } from './worktree-list.ts';
 
+/** A session whose `.git` names the git directory the main repository keeps for it. */
+export interface VerifiedSession extends Session {
+  /** How git calls on this session name it. */
+  target: GitTarget;
+}
+
 export async function worktreesOf(repo: ActiveRepo): Promise<WorktreeRecord[]> {
-  const { stdout } = await git(['worktree', 'list', '--porcelain', '-z'], { cwd: repo.top });
+  const { stdout } = await git(repo.target, ['worktree', 'list', '--porcelain', '-z']);
   return parseWorktreeList(stdout);
 }
 
-export async function listSessionWorktrees(repo: ActiveRepo): Promise<Session[]> {
-  return sessionsOf(await worktreesOf(repo), repo.top);
+/** Every session, verified; refuses naming each session that cannot be. */
+export async function listSessionWorktrees(repo: ActiveRepo): Promise<VerifiedSession[]> {
+  return verified(repo, sessionsOf(await worktreesOf(repo), repo.top));
 }
 
-/** Validates `id` and resolves it to exactly one session worktree of `repo`. */
-export async function resolveSession(repo: ActiveRepo, id: unknown): Promise<Session> {
+/** Validates `id` and resolves it to exactly one verified session worktree of `repo`. */
+export async function resolveSession(repo: ActiveRepo, id: unknown): Promise<VerifiedSession> {
   const problem = sessionIdProblem(id);
   if (problem) throw new Refusal('INVALID_SESSION_ID', `Invalid session id ${JSON.stringify(id)}: ${problem}.`);
   const lookup = findSession(await worktreesOf(repo), repo.top, id as string);
-  if (lookup.found) return lookup.session;
+  if (lookup.found) return (await verified(repo, [lookup.session]))[0]!;
   throw new Refusal(refusalCodeFor(lookup.reason), lookupMessage(id as string, lookup.reason, lookup.candidates), lookup.candidates);
+}
+
+async function verified(repo: ActiveRepo, sessions: Session[]): Promise<VerifiedSession[]> {
+  const adminDirs = await adminDirsOf(repo.commonDir);
+  const results = await Promise.all(sessions.map(async (session) => ({ session, verification: await verifySession(session, adminDirs) })));
+  const failures = results.flatMap(({ session, verification }) => (verification.ok ? [] : [{ session, problem: verification.problem }]));
+  if (failures.length > 0) throw unverifiedRefusal(failures);
+  return results.map(({ session, verification }) => ({ ...session, target: (verification as { target: GitTarget }).target }));
 }
 
 function refusalCodeFor(reason: 'unknown' | 'ambiguous' | 'active') {

@@ -1,7 +1,7 @@
 // Per-session facts for listing: how far the session is from the active branch, and whether
 // its worktree has uncommitted work. Read-only (GIT_OPTIONAL_LOCKS=0 keeps status from
 // refreshing the index).
-import { git, splitNul } from '../git/run.ts';
+import { git, splitNul, type GitTarget } from '../git/run.ts';
 
 export interface Divergence {
   /** Commits on the session that the active branch does not have. */
@@ -10,8 +10,8 @@ export interface Divergence {
   behind: number;
 }
 
-export async function divergence(cwd: string, activeHead: string, sessionHead: string): Promise<Divergence> {
-  const { stdout } = await git(['rev-list', '--left-right', '--count', `${activeHead}...${sessionHead}`, '--'], { cwd });
+export async function divergence(active: GitTarget, activeHead: string, sessionHead: string): Promise<Divergence> {
+  const { stdout } = await git(active, ['rev-list', '--left-right', '--count', `${activeHead}...${sessionHead}`, '--']);
   return parseLeftRightCount(stdout);
 }
 
@@ -21,9 +21,13 @@ export function parseLeftRightCount(output: string): Divergence {
   return { behind: left ?? 0, ahead: right ?? 0 };
 }
 
-/** Paths with uncommitted changes, untracked files included and ignored files excluded. */
-export async function changedPaths(cwd: string): Promise<string[]> {
-  const { stdout } = await git(['status', '--porcelain=v1', '-z', '--untracked-files=all'], { cwd });
+/**
+ * Paths with uncommitted changes, untracked files included and ignored files excluded. A
+ * submodule counts by the commit it is at, never by looking inside it: that would run git again
+ * in a repository found from files in the work tree.
+ */
+export async function changedPaths(target: GitTarget): Promise<string[]> {
+  const { stdout } = await git(target, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignore-submodules=dirty']);
   return parsePorcelainPaths(stdout);
 }
 
