@@ -20,7 +20,13 @@ named by its directory name or by the last segment of its branch (praxis/3f9a12c
          directory: a merge commit naming the session by default; --no-commit merges
          without committing; --squash stages the combined changes for one commit you make.
          Refuses, changing nothing, when the active tree is dirty, a merge/rebase/
-         cherry-pick is in progress, or the merge would conflict (the paths are listed).`;
+         cherry-pick is in progress, the merge would conflict, or it would write over
+         files the active tree ignores (such as a .env the session force-added); the
+         paths are listed.
+
+Every command refuses a session whose .git no longer points at the git directory the
+repository keeps for it, and no git process it starts runs a program named by git
+configuration (filters, diff and merge drivers, hooks, fsmonitor, pagers, ssh, helpers).`;
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseOptions(argv, {

@@ -6,7 +6,7 @@ export const worktreeGet: LocalTool = {
   definition: {
     name: 'worktree_get',
     description:
-      'Trae e integra las modificaciones producidas en el worktree de sesión hacia el directorio de trabajo activo. Merges a session (its commits plus any uncommitted work) into the active working directory: by default as a merge commit naming the session; no_commit merges without committing; squash stages the combined changes for a single commit the human makes. Refuses, changing nothing, when the active tree is dirty, a merge/rebase/cherry-pick is in progress, or the merge would conflict (the conflicted paths are returned).',
+      'Trae e integra las modificaciones producidas en el worktree de sesión hacia el directorio de trabajo activo. Merges a session (its commits plus any uncommitted work) into the active working directory: by default as a merge commit naming the session; no_commit merges without committing; squash stages the combined changes for a single commit the human makes. Refuses, changing nothing, when the active tree is dirty, a merge/rebase/cherry-pick is in progress, the merge would conflict (the conflicted paths are returned), the merge would write over files the active tree ignores and does not track, such as a .env the session force-added (those paths are returned), or the .git file in the session folder no longer points at the git directory the repository keeps for it.',
     // The input schema is spec 002's, word for word.
     inputSchema: {
       type: 'object',
