@@ -41,6 +41,17 @@ describe('listing sessions', () => {
   });
 });
 
+describe('a linked worktree as the active working directory', () => {
+  it('lists and reads the main checkout as a session through the common git directory', async () => {
+    write(fx.repo, 'main-only.txt', 'main checkout work\n');
+    const listing = await listSessions(session);
+    expect(listing.sessions.map((s) => s.path).sort()).toEqual([fx.repo]);
+    expect(listing.sessions[0]).toMatchObject({ id: 'repo', dirty: true });
+    const changes = await readSession(session, 'repo', { statOnly: true });
+    expect(changes.files.map((f) => f.path)).toContain('main-only.txt');
+  });
+});
+
 describe('reading a session', () => {
   beforeEach(() => {
     write(session, 'README.md', '# Demo\n\nLine one.\nStaged line.\n');

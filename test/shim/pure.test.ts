@@ -13,6 +13,7 @@ import { FIXED_OVERRIDES, neutralValueOf, overridesFor } from '../../src/shim/gi
 import { parseGitFile } from '../../src/shim/sessions/verify.ts';
 import { worktreePathOf } from '../../src/shim/sessions/admin-dirs.ts';
 import { parseNameStatus } from '../../src/shim/git/ignored-in-the-way.ts';
+import { parseGitlinks } from '../../src/shim/git/snapshot.ts';
 import { mergeModeFor } from '../../src/shim/operations/get.ts';
 import { allowAgentGetFrom, humanGetCommand, shellWord } from '../../src/shim/gate.ts';
 import { limitDiff, formatTotals, formatFileStat } from '../../src/shim/format.ts';
@@ -155,6 +156,10 @@ describe('git invocation', () => {
     expect(parseGitFile('[core]\n')).toBeUndefined();
     expect(worktreePathOf('/r/.git/worktrees/s', '/w/s/.git\n')).toBe('/w/s');
     expect(worktreePathOf('/r/.git/worktrees/s', '../../../../w/s/.git')).toBe('/w/s');
+  });
+  it('finds the submodule entries of an index, which the snapshot leaves as recorded', () => {
+    const oid = 'a'.repeat(40);
+    expect(parseGitlinks(`100644 ${oid} 0\tsrc/app.ts\x00160000 ${oid} 0\tsub\x00160000 ${oid} 0\ta b/c\x00`)).toEqual(['sub', 'a b/c']);
   });
   it('splits a name-status diff into added paths and paths the active tree tracks', () => {
     const { added, tracked } = parseNameStatus(['A', '.env', 'M', 'src/app.ts', 'D', 'old', 'A', 'conf/local.json']);

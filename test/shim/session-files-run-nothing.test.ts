@@ -32,7 +32,7 @@ async function outcomeOf(work: Promise<unknown>): Promise<Refusal | GitError | '
 }
 
 describe.each(VECTORS)('$name', (vector) => {
-  it('runs nothing through the in-process operations', { timeout: 60_000 }, async () => {
+  it('runs nothing through the in-process operations', { timeout: 240_000 }, async () => {
     const f = planted(vector);
     const before = fingerprint(f.repo);
     const outcomes = [
@@ -52,7 +52,7 @@ describe.each(VECTORS)('$name', (vector) => {
     }
   });
 
-  it('runs nothing through the MCP tools of `praxis shim`', { timeout: 60_000 }, async () => {
+  it('runs nothing through the MCP tools of `praxis shim`', { timeout: 240_000 }, async () => {
     const f = planted(vector);
     const before = fingerprint(f.repo);
     const shim = await connectShim(['--repo', f.repo, '--allow-agent-get']);
@@ -77,7 +77,7 @@ describe.each(VECTORS)('$name', (vector) => {
     }
   });
 
-  it('runs nothing through `praxis worktree list|read|get`', { timeout: 60_000 }, async () => {
+  it('runs nothing through `praxis worktree list|read|get`', { timeout: 240_000 }, async () => {
     const f = planted(vector);
     const before = fingerprint(f.repo);
     const runs = [

@@ -22,21 +22,25 @@ export async function worktreesOf(repo: ActiveRepo): Promise<WorktreeRecord[]> {
 
 /** Every session, verified; refuses naming each session that cannot be. */
 export async function listSessionWorktrees(repo: ActiveRepo): Promise<VerifiedSession[]> {
-  return verified(repo, sessionsOf(await worktreesOf(repo), repo.top));
+  const worktrees = await worktreesOf(repo);
+  return verified(repo, worktrees, sessionsOf(worktrees, repo.top));
 }
 
 /** Validates `id` and resolves it to exactly one verified session worktree of `repo`. */
 export async function resolveSession(repo: ActiveRepo, id: unknown): Promise<VerifiedSession> {
   const problem = sessionIdProblem(id);
   if (problem) throw new Refusal('INVALID_SESSION_ID', `Invalid session id ${JSON.stringify(id)}: ${problem}.`);
-  const lookup = findSession(await worktreesOf(repo), repo.top, id as string);
-  if (lookup.found) return (await verified(repo, [lookup.session]))[0]!;
+  const worktrees = await worktreesOf(repo);
+  const lookup = findSession(worktrees, repo.top, id as string);
+  if (lookup.found) return (await verified(repo, worktrees, [lookup.session]))[0]!;
   throw new Refusal(refusalCodeFor(lookup.reason), lookupMessage(id as string, lookup.reason, lookup.candidates), lookup.candidates);
 }
 
-async function verified(repo: ActiveRepo, sessions: Session[]): Promise<VerifiedSession[]> {
+async function verified(repo: ActiveRepo, worktrees: WorktreeRecord[], sessions: Session[]): Promise<VerifiedSession[]> {
   const adminDirs = await adminDirsOf(repo.commonDir);
-  const results = await Promise.all(sessions.map(async (session) => ({ session, verification: await verifySession(session, adminDirs) })));
+  // git lists the main worktree first.
+  const main = worktrees[0] && !worktrees[0].bare ? { path: worktrees[0].path, commonDir: repo.commonDir } : undefined;
+  const results = await Promise.all(sessions.map(async (session) => ({ session, verification: await verifySession(session, adminDirs, main) })));
   const failures = results.flatMap(({ session, verification }) => (verification.ok ? [] : [{ session, problem: verification.problem }]));
   if (failures.length > 0) throw unverifiedRefusal(failures);
   return results.map(({ session, verification }) => ({ ...session, target: (verification as { target: GitTarget }).target }));

@@ -13,7 +13,19 @@ const MAX_GIT_FILE_BYTES = 4096;
 
 export type Verification = { ok: true; target: GitTarget } | { ok: false; problem: string };
 
-export async function verifySession(session: Session, adminDirs: Map<string, string[]>): Promise<Verification> {
+/** The main worktree: its `.git` is the common git directory itself. */
+export interface MainWorktree {
+  path: string;
+  commonDir: string;
+}
+
+export async function verifySession(session: Session, adminDirs: Map<string, string[]>, main: MainWorktree | undefined): Promise<Verification> {
+  // When the active working directory is a linked worktree, the main checkout is one of the
+  // sessions; its `.git` must be the common git directory itself, not a link to it.
+  if (main && session.path === main.path) {
+    const problem = await gitDirectoryProblem(session.path, main.commonDir);
+    return problem ? { ok: false, problem } : { ok: true, target: { gitDir: main.commonDir, workTree: session.path } };
+  }
   const claimed = adminDirs.get(session.path) ?? [];
   if (claimed.length !== 1) {
     return { ok: false, problem: claimed.length === 0 ? 'the main repository records no git directory for it' : `the main repository records ${claimed.length} git directories for it (${claimed.join(', ')})` };
@@ -37,6 +49,14 @@ export async function gitFileProblem(worktree: string, adminDir: string): Promis
   if ((await realOrSelf(named)) !== (await realOrSelf(adminDir))) {
     return `its .git file names ${named}, not ${adminDir}, the git directory the main repository keeps for it`;
   }
+  return undefined;
+}
+
+async function gitDirectoryProblem(worktree: string, commonDir: string): Promise<string | undefined> {
+  const path = join(worktree, '.git');
+  const stat = await lstat(path).catch(() => undefined);
+  if (!stat?.isDirectory()) return 'its .git is not the directory of the main repository';
+  if ((await realOrSelf(path)) !== (await realOrSelf(commonDir))) return `its .git is not ${commonDir}, the main repository's git directory`;
   return undefined;
 }
 
