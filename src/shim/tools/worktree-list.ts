@@ -6,7 +6,7 @@ export const worktreeList: LocalTool = {
   definition: {
     name: 'worktree_list',
     description:
-      'Lists the session worktrees of the repository the shim serves: for each, its session_id (the worktree directory name; the last segment of its branch works too), branch, head commit, commits ahead of and behind the active branch, and whether it has uncommitted changes.',
+      'Lists the session worktrees of the repository the shim serves: for each, its session_id (the worktree directory name; the last segment of its branch works too), branch, head commit, commits ahead of and behind the active branch, and whether it has uncommitted changes. Refuses, naming them, when the .git file of a session no longer points at the git directory the repository keeps for it.',
     inputSchema: { type: 'object', properties: {} },
     annotations: { title: 'List session worktrees', readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   },
