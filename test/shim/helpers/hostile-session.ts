@@ -48,9 +48,11 @@ function script(fx: HostileFixture, path: string, name: string): string {
   return join(fx.root, path);
 }
 
+let scripts = 0;
+
 /** Every config key of git that names a program, each pointing at its own marker. */
 export function programConfig(fx: HostileFixture, hooksDir: string): string {
-  const askpass = script(fx, `askpass-${Math.random().toString(36).slice(2)}.sh`, 'askpass');
+  const askpass = script(fx, `askpass-${++scripts}.sh`, 'askpass');
   return [
     '[core]',
     `\tfsmonitor = ${touch(fx, 'fsmonitor')}`,
@@ -177,10 +179,9 @@ export const VECTORS: Vector[] = [
     name: 'session .git file pointing at another worktree\'s admin dir',
     tampersSessionGit: true,
     plant: (fx) => {
-      const other = fx.addSession('other-session');
+      fx.addSession('other-session');
       write(fx.session, '.gitattributes', ATTRIBUTES);
       writeFileSync(join(fx.session, '.git'), `gitdir: ${join(fx.repo, '.git/worktrees', 'other-session')}\n`);
-      void other;
     },
   },
   ...LEVELS.flatMap((level) => (['file', 'dir'] as const).map((kind): Vector => ({
