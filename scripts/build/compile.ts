@@ -1,8 +1,9 @@
 // content/<kind>/**.md → validated documents. Collects every error instead of stopping at the first,
 // so an author sees all problems in one run.
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { documentKinds, type DocumentKind } from '../../src/content/kinds.ts';
+import { realDirectoryInside } from './content-folder.ts';
 import type { BuildError } from './errors.ts';
 import { MAX_DOCUMENT_BYTES, parseDocumentFile, type CompiledDocument } from './parse-document.ts';
 
@@ -17,13 +18,13 @@ export interface CompileResult {
 export async function compileContent(contentDir: string): Promise<CompileResult> {
   const documents: CompiledDocument[] = [];
   const errors: BuildError[] = [];
-  const root = await lstat(contentDir).catch(() => undefined);
+  const root = await stat(contentDir).catch(() => undefined);
   if (!root?.isDirectory()) {
     return { documents, errors: [{ file: contentDir, line: 1, message: 'content folder does not exist (pass --content DIR)' }], warnings: [] };
   }
   for (const kind of documentKinds) {
     const kindDir = join(contentDir, kind);
-    const files = await listMarkdownFiles(kindDir, '', errors);
+    const files = await listMarkdownFiles(contentDir, kindDir, '', errors);
     const compiled = await mapBounded(files, OPEN_FILES_AT_ONCE, (path) => compileFile(kind, kindDir, path));
     const byName = new Map<string, CompiledDocument>();
     for (const result of compiled) {
@@ -60,6 +61,7 @@ async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item:
 async function compileFile(kind: DocumentKind, kindDir: string, path: string) {
   const file = join(kindDir, path);
   const info = await lstat(file);
+  if (!info.isFile()) return { ok: false as const, errors: [{ file, line: 1, message: 'not a regular file (it changed while the build ran?): only plain files are read' }] };
   if (info.size > MAX_DOCUMENT_BYTES) {
     return { ok: false as const, errors: [{ file, line: 1, message: `file is ${info.size} bytes; the limit is ${MAX_DOCUMENT_BYTES} (1 MiB): split it into smaller documents` }] };
   }
@@ -74,16 +76,24 @@ function duplicateError(kindDir: string, document: CompiledDocument, existing: C
   };
 }
 
-/** Markdown files below dir, relative and sorted, so builds are deterministic. Symlinks are refused. */
-async function listMarkdownFiles(dir: string, prefix: string, errors: BuildError[]): Promise<string[]> {
-  const entries = await readdir(join(dir, prefix), { withFileTypes: true }).catch(() => []);
+/**
+ * Markdown files below dir, relative and sorted, so builds are deterministic. Symlinks are refused,
+ * and each folder walked must resolve to a place inside the content folder `root`.
+ */
+async function listMarkdownFiles(root: string, dir: string, prefix: string, errors: BuildError[]): Promise<string[]> {
+  const folder = await realDirectoryInside(root, join(dir, prefix));
+  if (!folder.ok) {
+    if (!folder.missing) errors.push(folder.error);
+    return [];
+  }
+  const entries = await readdir(folder.real, { withFileTypes: true }).catch(() => []);
   const files: string[] = [];
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const path = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isSymbolicLink()) {
       errors.push({ file: join(dir, path), line: 1, message: 'symbolic links are not followed: copy the file into the content folder' });
     } else if (entry.isDirectory()) {
-      if (!entry.name.startsWith('.')) files.push(...await listMarkdownFiles(dir, path, errors));
+      if (!entry.name.startsWith('.')) files.push(...await listMarkdownFiles(root, dir, path, errors));
     } else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) {
       files.push(path);
     }

@@ -1,10 +1,10 @@
 // Splits a Markdown file into YAML front matter and body, with line numbers for errors.
-import { LineCounter, parseDocument } from 'yaml';
+import { isScalar, LineCounter, parseDocument } from 'yaml';
 
 export interface FrontMatter {
   data: Record<string, unknown>;
-  /** 1-based line of each top-level key, for errors that point at a field. */
-  keyLines: Record<string, number>;
+  /** 1-based line of each top-level key, for errors that point at a field (a Map: keys are author text). */
+  keyLines: Map<string, number>;
   body: string;
   /** 1-based line where the body starts. */
   bodyLine: number;
@@ -16,7 +16,7 @@ const OPENING = /^---[ \t]*\r?\n/;
 const CLOSING = /^---[ \t]*$/m;
 
 export function splitFrontMatter(text: string): FrontMatterResult {
-  if (!OPENING.test(text)) return { ok: true, value: { data: {}, keyLines: {}, body: text, bodyLine: 1 } };
+  if (!OPENING.test(text)) return { ok: true, value: { data: {}, keyLines: new Map(), body: text, bodyLine: 1 } };
   const afterOpening = text.replace(OPENING, '');
   const closing = CLOSING.exec(afterOpening);
   if (!closing) return { ok: false, line: 1, message: 'front matter starts with --- but never ends (add a closing --- line)' };
@@ -46,10 +46,13 @@ function parseYaml(yamlText: string): FrontMatterResult | { ok: true; value: Pic
   if (typeof data !== 'object' || Array.isArray(data)) {
     return { ok: false, line: 2, message: 'front matter must be a mapping of fields (name: …, description: …)' };
   }
-  const keyLines: Record<string, number> = {};
-  const contents = doc.contents as { items?: Array<{ key?: { value?: unknown; range?: [number, number, number] } }> };
+  const keyLines = new Map<string, number>();
+  const contents = doc.contents as { items?: Array<{ key?: { value?: unknown; range?: [number, number, number] } | null }> };
   for (const item of contents?.items ?? []) {
-    if (item.key?.range) keyLines[String(item.key.value)] = lineCounter.linePos(item.key.range[0]).line + 1;
+    // A key that is not a plain scalar (`? [a, b]`, `? {x: 1}`) is kept as its YAML text, so the
+    // unknown-key check names it instead of letting it through.
+    const key = item.key && isScalar(item.key) ? String(item.key.value) : String(item.key);
+    keyLines.set(key, item.key?.range ? lineCounter.linePos(item.key.range[0]).line + 1 : 2);
   }
   return { ok: true, value: { data: data as Record<string, unknown>, keyLines } };
 }

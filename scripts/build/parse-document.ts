@@ -1,8 +1,10 @@
 // One Markdown file → one compiled document, or the reasons it cannot be one.
-import type { DocumentKind } from '../../src/content/kinds.ts';
+import { DOCUMENT_KINDS, type DocumentKind } from '../../src/content/kinds.ts';
 import { nameFromPath, normalizeName } from '../../src/content/names.ts';
+import { readAccess } from './access-field.ts';
 import type { BuildError } from './errors.ts';
 import { splitFrontMatter } from './front-matter.ts';
+import { unknownKeyErrors, type KnownKey } from './front-matter-keys.ts';
 import { binaryContentError, contentWarnings, type ContentFlag } from './text-checks.ts';
 
 export const MAX_DOCUMENT_BYTES = 1024 * 1024;
@@ -46,12 +48,12 @@ export function parseDocumentFile(kind: DocumentKind, path: string, bytes: Uint8
   const split = splitFrontMatter(text);
   if (!split.ok) return fail(split.line, split.message);
   const { data, keyLines, body, bodyLine } = split.value;
-  const fields = readFields(data, keyLines, file);
+  const fields = readFields(kind, data, keyLines, file);
   if (!fields.ok) return fields;
   const { rawName, title, description, tags, access } = fields.value;
   const name = rawName === undefined ? nameFromPath(path) : normalizeName(rawName);
   if (!name) {
-    const line = keyLines.name ?? 1;
+    const line = keyLines.get('name') ?? 1;
     return fail(line, rawName === undefined
       ? `file name '${path}' gives an empty name: add a front matter 'name' field`
       : `name '${rawName}' is empty after normalisation (letters, digits and hyphens only)`);
@@ -59,7 +61,7 @@ export function parseDocumentFile(kind: DocumentKind, path: string, bytes: Uint8
   return {
     ok: true,
     document: {
-      kind, name, path, content: body, tags, access, nameLine: keyLines.name ?? 1, ...contentWarnings(body, file, bodyLine),
+      kind, name, path, content: body, tags, access, nameLine: keyLines.get('name') ?? 1, ...contentWarnings(body, file, bodyLine),
       title: title ?? firstHeading(body) ?? name,
       description: description ?? firstParagraph(body),
     },
@@ -68,27 +70,37 @@ export function parseDocumentFile(kind: DocumentKind, path: string, bytes: Uint8
 
 interface Fields { rawName?: string; title?: string; description?: string; tags: string[]; access?: string[] }
 
-function readFields(data: Record<string, unknown>, keyLines: Record<string, number>, file: string):
+function readFields(kind: DocumentKind, data: Record<string, unknown>, keyLines: ReadonlyMap<string, number>, file: string):
   { ok: true; value: Fields } | { ok: false; errors: BuildError[] } {
-  const errors: BuildError[] = [];
-  const text = (key: string): string | undefined => {
-    const value = data[key];
+  const errors: BuildError[] = unknownKeyErrors(kind, keyLines, file);
+  type Key = KnownKey<DocumentKind>;
+  const lineOf = (key: Key): number => keyLines.get(key) ?? 1;
+  const valueOf = (key: Key): unknown => (Object.hasOwn(data, key) ? data[key] : undefined);
+  const text = (key: Key): string | undefined => {
+    const value = valueOf(key);
     if (value === undefined || value === null) return undefined;
     if (typeof value === 'string' || typeof value === 'number') return String(value).trim();
-    errors.push({ file, line: keyLines[key] ?? 1, message: `'${key}' must be a string` });
+    errors.push({ file, line: lineOf(key), message: `'${key}' must be a string` });
     return undefined;
   };
-  const list = (key: string): string[] | undefined => {
-    const value = data[key];
+  const list = (key: Key): string[] | undefined => {
+    const value = valueOf(key);
     if (value === undefined || value === null) return undefined;
     const items = Array.isArray(value) ? value : [value];
     if (items.every((item) => typeof item === 'string' && item.trim())) return items.map((item) => item.trim());
-    errors.push({ file, line: keyLines[key] ?? 1, message: `'${key}' must be a list of non-empty strings` });
+    errors.push({ file, line: lineOf(key), message: `'${key}' must be a list of non-empty strings` });
     return undefined;
   };
   const rawName = text('name');
-  if (rawName === '') errors.push({ file, line: keyLines.name ?? 1, message: "'name' is empty: give the document a name or remove the field" });
-  const fields: Fields = { rawName, title: text('title') || undefined, description: text('description'), tags: list('tags') ?? [], access: list('access') };
+  if (rawName === '') errors.push({ file, line: lineOf('name'), message: "'name' is empty: give the document a name or remove the field" });
+  const type = text('type');
+  const singular = DOCUMENT_KINDS[kind].singular;
+  if (type !== undefined && type !== singular) {
+    errors.push({ file, line: lineOf('type'), message: `'type: ${type}' does not match the folder: documents in ${kind}/ are of type '${singular}' (move the file, or fix or delete the line)` });
+  }
+  const access = readAccess(data, keyLines, file);
+  if (!access.ok) errors.push(access.error);
+  const fields: Fields = { rawName, title: text('title') || undefined, description: text('description'), tags: list('tags') ?? [], access: access.ok ? access.access : undefined };
   return errors.length ? { ok: false, errors } : { ok: true, value: fields };
 }
 

@@ -1,5 +1,5 @@
 import { userInfo } from 'node:os';
-import { issueLocalToken } from '../../src/auth/local-token.ts';
+import { issueLocalToken, MAX_SUBJECT_CHARS, subjectProblem } from '../../src/auth/local-token.ts';
 import { localSecret } from '../dev/local-secret.ts';
 import { parseOptions } from './command.ts';
 
@@ -11,19 +11,26 @@ captured: TOKEN=$(npx praxis token). The server started by \`praxis dev\` in thi
 accepts it; tokens are signed with the checkout's secret in .praxis/local-secret.
 
 Options:
-  --subject NAME  who the token identifies in audit lines (default: your OS user name)
+  --subject NAME  who the token identifies in audit lines (default: your OS user name);
+                  printable ASCII, 1-${MAX_SUBJECT_CHARS} characters
   -h, --help      show this help`;
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseOptions(argv, { subject: { type: 'string' } });
   const subject = values.subject ?? safeUserName();
+  const problem = subjectProblem(subject);
+  if (problem) {
+    process.stderr.write(`praxis token: --subject: ${problem}\n`);
+    return 2;
+  }
   process.stdout.write(`${await issueLocalToken(await localSecret(), subject)}\n`);
   return 0;
 }
 
 function safeUserName(): string {
   try {
-    return userInfo().username || 'developer';
+    const name = userInfo().username;
+    return name && !subjectProblem(name) ? name : 'developer';
   } catch {
     return 'developer';
   }

@@ -21,5 +21,11 @@ function bearerChallenge(refusal: AuthRefusal, config: AuthConfig): string {
   return `Bearer ${params.map(([name, value]) => `${name}="${quoted(value)}"`).join(', ')}`;
 }
 
-/** RFC 7230 quoted-string: escape backslash and quote, drop what a header cannot carry. */
-const quoted = (value: string): string => value.replace(/[\\"]/g, '\\$&').replace(/[^\x20-\x7E]/g, ' ');
+/** Longest parameter value a challenge carries: messages are ours, but may quote a bounded bit of the request. */
+const MAX_PARAMETER_CHARS = 300;
+
+/** RFC 7230 quoted-string: escape backslash and quote, drop what a header cannot carry, bounded. */
+const quoted = (value: string): string => {
+  const bounded = value.length > MAX_PARAMETER_CHARS ? `${value.slice(0, MAX_PARAMETER_CHARS - 3)}...` : value;
+  return bounded.replace(/[\\"]/g, '\\$&').replace(/[^\x20-\x7E]/g, ' ');
+};

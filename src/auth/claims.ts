@@ -9,14 +9,14 @@ export function scopesOf(payload: JWTPayload): string[] {
 }
 
 export function groupsOf(payload: JWTPayload, claim: string): string[] {
-  const value = claim in payload ? payload[claim] : claimAtPath(payload, claim);
+  const value = Object.hasOwn(payload, claim) ? payload[claim] : claimAtPath(payload, claim);
   return [...new Set(stringList(value))];
 }
 
 function claimAtPath(payload: JWTPayload, path: string): unknown {
   let value: unknown = payload;
   for (const step of path.split('.')) {
-    if (value === null || typeof value !== 'object') return undefined;
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, step)) return undefined;
     value = (value as Record<string, unknown>)[step];
   }
   return value;

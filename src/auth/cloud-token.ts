@@ -24,7 +24,7 @@ export function claimedIssuer(token: string): string | undefined {
 export async function verifyCloudToken(token: string, config: CloudAuthConfig): Promise<CloudTokenCheck> {
   const issuer = claimedIssuer(token);
   if (issuer === undefined) return { ok: false, unavailable: false, reason: 'the token is not a JWT with an iss claim' };
-  if (!config.issuers.includes(issuer)) return { ok: false, unavailable: false, reason: `tokens from issuer ${issuer} are not accepted here` };
+  if (!config.issuers.includes(issuer)) return { ok: false, unavailable: false, reason: `tokens from issuer ${unverifiedIssuer(issuer)} are not accepted here` };
   try {
     const keys = await issuerKeys(issuer, config.jwksCooldownS);
     const { payload } = await jwtVerify(token, keys, {
@@ -45,6 +45,17 @@ export async function verifyCloudToken(token: string, config: CloudAuthConfig): 
     return { ok: false, unavailable: false, reason: describeFailure(error, config) };
   }
 }
+
+/**
+ * An issuer nobody verified, as a refusal may show it: a URL-like name of at most 100 characters
+ * from a safe alphabet is shown (it tells a developer which token they sent); anything else is not
+ * reflected at all, so a token cannot put its text into WWW-Authenticate or the body.
+ */
+function unverifiedIssuer(issuer: string): string {
+  return issuer.length <= MAX_SHOWN_ISSUER_CHARS && SHOWN_ISSUER.test(issuer) ? issuer : '(not shown: not a plain URL of at most 100 characters)';
+}
+const MAX_SHOWN_ISSUER_CHARS = 100;
+const SHOWN_ISSUER = /^[A-Za-z0-9._~:/%@+-]+$/;
 
 /** Network errors, timeouts, non-200 or unparsable JWKS answers: the provider's problem, not the token's. */
 function isKeyFetchFailure(error: unknown): boolean {

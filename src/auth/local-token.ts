@@ -4,19 +4,33 @@ import { SignJWT, jwtVerify, errors } from 'jose';
 
 export const LOCAL_ISSUER = 'praxis-local';
 export const LOCAL_AUDIENCE = 'praxis-local-dev';
-const LIFETIME = '12h';
+/** What `praxis token` issues; the server accepts nothing that lives longer (plus the clock tolerance). */
+export const LOCAL_TOKEN_LIFETIME_S = 12 * 60 * 60;
 const CLOCK_TOLERANCE_S = 60;
+/** Subjects name a person or agent in audit lines and messages: printable, at most this long. */
+export const MAX_SUBJECT_CHARS = 128;
+const SUBJECT = /^[\x21-\x7E](?:[\x20-\x7E]*[\x21-\x7E])?$/;
+
+/** Why `subject` cannot be a development token's `sub`, or null when it can. */
+export function subjectProblem(subject: string): string | null {
+  if (!subject.trim()) return 'the subject is empty';
+  if (subject.length > MAX_SUBJECT_CHARS) return `the subject is longer than ${MAX_SUBJECT_CHARS} characters`;
+  if (!SUBJECT.test(subject)) return 'the subject must be printable ASCII without leading or trailing spaces';
+  return null;
+}
 
 const keyFor = (secret: string): Uint8Array => new TextEncoder().encode(secret);
 
 export async function issueLocalToken(secret: string, subject: string): Promise<string> {
+  const problem = subjectProblem(subject);
+  if (problem) throw new Error(`cannot issue a development token: ${problem}`);
   return new SignJWT({ scope: 'praxis:read' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(LOCAL_ISSUER)
     .setAudience(LOCAL_AUDIENCE)
     .setSubject(subject)
     .setIssuedAt()
-    .setExpirationTime(LIFETIME)
+    .setExpirationTime(`${LOCAL_TOKEN_LIFETIME_S}s`)
     .sign(keyFor(secret));
 }
 
@@ -29,8 +43,17 @@ export async function verifyLocalToken(token: string, secret: string): Promise<L
       audience: LOCAL_AUDIENCE,
       algorithms: ['HS256'],
       clockTolerance: CLOCK_TOLERANCE_S,
-      requiredClaims: ['sub', 'exp'],
+      requiredClaims: ['sub', 'exp', 'iat'],
+      // iat older than the lifetime is refused by jose; a far-off exp is refused below.
+      maxTokenAge: LOCAL_TOKEN_LIFETIME_S,
     });
+    const lifetime = payload.exp! - payload.iat!;
+    const remaining = payload.exp! - Math.floor(Date.now() / 1000);
+    if (lifetime > LOCAL_TOKEN_LIFETIME_S + CLOCK_TOLERANCE_S || remaining > LOCAL_TOKEN_LIFETIME_S + CLOCK_TOLERANCE_S) {
+      return { ok: false, reason: 'the token lives longer than the 12 hours `praxis token` issues: run `praxis token` for a new one' };
+    }
+    const problem = subjectProblem(payload.sub!);
+    if (problem) return { ok: false, reason: `the token's sub claim is not accepted here (${problem})` };
     const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
     return { ok: true, subject: payload.sub!, scopes };
   } catch (error) {

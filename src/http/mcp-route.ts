@@ -11,7 +11,7 @@ import { audit, jsonBodyOf, requestedOperation } from './audit.ts';
 import { MAX_REQUEST_BYTES } from './guards.ts';
 import { rewriteErrorMessages } from './error-rewrite.ts';
 import { documentedError } from './jsonrpc-errors.ts';
-import { rateLimitRefusal, type RateLimitEnv } from './rate-limit.ts';
+import { callsIn, rateLimitRefusal, type RateLimitEnv } from './rate-limit.ts';
 import { restoreResourceNotFound, wantsLegacyResourceNotFound } from './resource-not-found-code.ts';
 
 export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitEnv }>, auth: AuthConfig): Promise<Response> {
@@ -23,7 +23,7 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitE
     audit({ subject: outcome.subject ?? null, tool, outcome: outcome.oauthError ?? (outcome.status === 503 ? 'identity_provider_unavailable' : outcome.code), status: outcome.status, ms: Date.now() - started });
     return refusalResponse(outcome, auth);
   }
-  const limited = await rateLimitRefusal(c.env, outcome.principal);
+  const limited = await rateLimitRefusal(c.env, outcome.principal, callsIn(body));
   if (limited) {
     audit({ subject: outcome.principal.subject, via: outcome.principal.via, tool, outcome: 'rate_limited', status: 429, ms: Date.now() - started });
     return limited;

@@ -1,6 +1,8 @@
 // Requests per principal, counted by Cloudflare's Workers Rate Limiting binding (`[[ratelimits]]` in
 // wrangler.toml; miniflare runs the same binding locally). The key is who is asking, after auth, so
-// one runaway agent cannot starve the others; refused requests get 429 with Retry-After.
+// one runaway agent cannot starve the others; refused requests get 429 with Retry-After. Every
+// JSON-RPC call counts: a batch of n calls (2025-03-26 clients may still send them, and the SDK
+// serves them) counts n times, so batching cannot multiply the limit.
 import type { Principal } from '../auth/principal.ts';
 
 export interface RateLimitEnv {
@@ -14,17 +16,33 @@ export interface RateLimitEnv {
 
 let warnedUnbound = false;
 
-/** A 429 for a principal over its limit, or null to go on. Fails open (and logs) if the limiter itself fails. */
-export async function rateLimitRefusal(env: RateLimitEnv, principal: Principal): Promise<Response | null> {
+/** The SDK refuses batches longer than this; counting stops one past it, so a huge array costs nothing extra. */
+const MAX_COUNTED_CALLS = 101;
+
+/** How many calls a parsed /mcp body makes: each member of a batch, at least one per request. */
+export function callsIn(body: { value: unknown } | null): number {
+  if (body === null || !Array.isArray(body.value)) return 1;
+  return Math.min(MAX_COUNTED_CALLS, Math.max(1, body.value.length));
+}
+
+/**
+ * A 429 for a principal over its limit, or null to go on. `calls` units are taken from the limiter
+ * (one per JSON-RPC call in the body). Fails open (and logs) if the limiter itself fails.
+ */
+export async function rateLimitRefusal(env: RateLimitEnv, principal: Principal, calls = 1): Promise<Response | null> {
   if ((env.PRAXIS_RATE_LIMIT ?? '').trim().toLowerCase() === 'off') return null;
   if (!env.PRAXIS_RATE_LIMITER) {
     if (!warnedUnbound) console.warn(JSON.stringify({ event: 'rate_limit_unbound', message: 'no PRAXIS_RATE_LIMITER binding ([[ratelimits]] in wrangler.toml): requests are not rate limited; set PRAXIS_RATE_LIMIT=off to silence this' }));
     warnedUnbound = true;
     return null;
   }
-  let outcome: RateLimitOutcome;
+  // The binding counts one per limit() call and takes no weight: a batch calls it once per member,
+  // stopping at the first refusal.
+  let outcome: RateLimitOutcome = { success: true };
   try {
-    outcome = await env.PRAXIS_RATE_LIMITER.limit({ key: `${principal.via}:${principal.subject}` });
+    for (let call = 0; call < calls && outcome.success; call++) {
+      outcome = await env.PRAXIS_RATE_LIMITER.limit({ key: `${principal.via}:${principal.subject}` });
+    }
   } catch (error) {
     // The limiter protects capacity; auth already decided who may read. Its outage must not become ours.
     console.error(JSON.stringify({ event: 'rate_limiter_unavailable', error: error instanceof Error ? error.message : String(error) }));

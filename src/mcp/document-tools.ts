@@ -7,7 +7,7 @@ import { normalizeName } from '../content/names.ts';
 import { snippet } from '../content/search/index.ts';
 import { documentFound, documentList, documentNotFound, invalidCursor, provenanceOf, searchResults, type RankedEntry } from './document-results.ts';
 import { getOutputSchema, listOutputSchema, searchOutputSchema } from './document-schemas.ts';
-import { decodeCursor, encodeCursor } from './search-cursor.ts';
+import { decodeCursor, encodeCursor } from './paging-cursor.ts';
 import type { KnowledgeView } from './knowledge-view.ts';
 import { toolResult } from './tool-result.ts';
 import { convertedOnce, jsonOutputSchema } from './json-schema.ts';
@@ -43,7 +43,7 @@ export function registerDocumentTools(server: McpServer, kind: DocumentKind, vie
 
   server.registerTool(`search_${plural}`, definitions.search, async ({ query, limit = MAX_SEARCH_RESULTS, cursor }) => {
     const all = directory.refs;
-    const scope = { query, version: view.bundle.pointer.version };
+    const scope = { query, version: view.bundle.pointer.version, manifest: view.bundle.pointer.manifest };
     const start = cursor === undefined ? { ok: true as const, offset: 0 } : decodeCursor(cursor, scope, MAX_PAGED_RESULTS);
     if (!start.ok) return toolResult(invalidCursor(start.message, provenance), { isError: true });
     const visibleCount = view.visibleCount(kind);

@@ -44,7 +44,8 @@ async function getPrompt(view: KnowledgeView, prompt: PromptEntry, args: Record<
   for (const text of prompt.embed) {
     const embed = parseEmbed(text);
     if (!embed) continue;
-    const target = embed.argument ? args[embed.argument]?.trim() : embed.target;
+    const given = embed.argument !== undefined && Object.hasOwn(args, embed.argument) ? args[embed.argument] : undefined;
+    const target = embed.argument ? (typeof given === 'string' ? given.trim() : undefined) : embed.target;
     if (embed.argument && !target) continue;
     messages.push(await embedMessage(view, embed, target));
   }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildContent } from '../../scripts/build/build.ts';
+import { FRONT_MATTER_KEYS } from '../../scripts/build/front-matter-keys.ts';
 import type { BuildError } from '../../scripts/build/errors.ts';
 import type { Manifest } from '../../src/content/bundle.ts';
 import { entriesFromObjects } from '../../src/content/document-chunks.ts';
@@ -162,5 +163,114 @@ describe('hostile Markdown is served flagged, with a build warning at file:line'
       expect(result.ok).toBe(true);
       expect(warnings).toEqual([]);
     }
+  });
+});
+
+/** A minimal valid file per front matter kind, with `extra` front matter lines added. */
+const MINIMAL: Record<string, { path: string; front: string[]; body: string }> = {
+  processes: { path: 'processes/guarded.md', front: ['name: guarded'], body: '# Guarded\n\nSecret steps.\n' },
+  checklists: { path: 'checklists/guarded.md', front: ['name: guarded'], body: '# Guarded\n\n- [ ] secret\n' },
+  graph: { path: 'graph/guarded.md', front: ['id: guarded', 'type: project'], body: '# Guarded\n\nSecret project.\n' },
+  wiki: { path: 'wiki/guarded.md', front: ['title: Guarded'], body: '# Guarded\n\nSecret wiki.\n' },
+  frameworks: { path: 'frameworks/Guarded.md', front: ['title: Guarded'], body: '# Guarded\n\nSecret framework.\n' },
+  context: { path: 'context/career.md', front: ['title: Career'], body: '# Career\n\nSecret career.\n' },
+  prompts: { path: 'prompts/guarded.md', front: ['description: A guarded prompt.'], body: 'Secret prompt.\n' },
+};
+const fileOf = (kind: string, extra: string[]): Record<string, string> => {
+  const { path, front, body } = MINIMAL[kind]!;
+  return { [path]: ['---', ...front, ...extra, '---', body].join('\n') };
+};
+
+describe('front matter keys are checked against each kind\'s known keys', () => {
+  it('every minimal file builds as it is (the cases below differ only in the line they add)', async () => {
+    for (const kind of Object.keys(MINIMAL)) {
+      const result = await buildContent(await contentWith(fileOf(kind, ['access: [team-a]'])), () => undefined);
+      expect(result.ok, `${kind}: ${JSON.stringify(result.ok ? [] : result.errors)}`).toBe(true);
+    }
+  });
+
+  // The class: for every kind and every key it knows, a capitalised or one-slip spelling is refused
+  // at its line and names the key meant — so no misspelt `access` can publish a document.
+  const slips = (key: string): string[] => [
+    key[0]!.toUpperCase() + key.slice(1), key.toUpperCase(), key.slice(0, -1), `${key}s`.replace(/ss$/, 's_'),
+    key.length > 3 ? key[0]! + key[2]! + key[1]! + key.slice(3) : `${key}x`,
+  ];
+  const cases = Object.entries(FRONT_MATTER_KEYS).filter(([kind]) => kind in MINIMAL)
+    .flatMap(([kind, keys]) => keys.flatMap((key) => slips(key).filter((slip) => !(keys as readonly string[]).includes(slip)).map((slip) => [kind, key, slip] as const)));
+
+  it.each(cases)('%s: %s misspelt as %j is an error at its line naming the key', async (kind, key, slip) => {
+    const dir = await contentWith(fileOf(kind, [`${slip}: [team-a]`]));
+    const error = await expectRejected(dir, MINIMAL[kind]!.path, new RegExp(`unknown front matter key '${slip}' \\(did you mean '${key}'\\?`));
+    expect(error.line).toBe(2 + MINIMAL[kind]!.front.length);
+  });
+
+  it.each(Object.keys(MINIMAL))('%s: a key no kind knows is an error listing the known keys', async (kind) => {
+    const error = await expectRejected(await contentWith(fileOf(kind, ['audience: internal'])), MINIMAL[kind]!.path, /unknown front matter key 'audience': .* know .*access/);
+    expect(error.line).toBe(2 + MINIMAL[kind]!.front.length);
+  });
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', '? [access]'])('a key spelt %j is refused, never read', async (key) => {
+    const line = key.startsWith('?') ? `${key}\n: [team-a]` : `${key}: [team-a]`;
+    await expectRejected(await contentWith(fileOf('processes', [line])), MINIMAL.processes!.path, /unknown front matter key/);
+  });
+
+  it('a prompt argument with a misspelt key is refused with the key meant', async () => {
+    const dir = await contentWith(fileOf('prompts', ['arguments:', '  - name: topic', '    description: The topic.', '    requird: true']));
+    await expectRejected(dir, MINIMAL.prompts!.path, /unknown front matter key 'requird' \(did you mean 'required'\?/);
+  });
+
+  it("a document's `type` must be its folder's kind", async () => {
+    await expectRejected(await contentWith(fileOf('processes', ['type: checklist'])), MINIMAL.processes!.path, /'type: checklist' does not match the folder/, 3);
+    const built = await buildContent(await contentWith(fileOf('checklists', ['type: checklist'])), () => undefined);
+    expect(built.ok).toBe(true);
+  });
+});
+
+describe('`access` fails closed', () => {
+  const emptyAccess = ['access:', 'access: ~', 'access: null', 'access: []', 'access: ""'];
+  const cases = Object.keys(MINIMAL).flatMap((kind) => emptyAccess.map((line) => [kind, line] as const));
+  it.each(cases)('%s with %j is an error at that line, not a public document', async (kind, line) => {
+    const dir = await contentWith(fileOf(kind, [line]));
+    await expectRejected(dir, MINIMAL[kind]!.path, /'access' is empty/, 2 + MINIMAL[kind]!.front.length);
+  });
+});
+
+describe('nothing outside the content folder is read', () => {
+  const KIND_FOLDERS = ['processes', 'checklists', 'graph', 'wiki', 'frameworks', 'context', 'prompts', 'templates'];
+
+  it.each(KIND_FOLDERS)('a %s folder that is a link out of the content folder is an error, and nothing from it is built', async (kind) => {
+    const dir = await contentWith({});
+    const outside = await mkdtemp(join(tmpdir(), 'praxis-outside-'));
+    dirs.push(outside);
+    const file = kind === 'templates' ? 'leak.txt' : kind === 'frameworks' ? 'Leak.md' : 'leak.md';
+    await writeFile(join(outside, file), kind === 'graph' ? '---\nid: leak\ntype: secret\n---\n# Leaked secret\n' : '# Leaked secret\n\nOutside text.\n');
+    if (kind !== 'processes') await symlink(outside, join(dir, kind));
+    else {
+      await rm(join(dir, 'processes'), { recursive: true });
+      await symlink(outside, join(dir, 'processes'));
+      await mkdir(join(dir, 'checklists'));
+      await writeFile(join(dir, 'checklists/fine.md'), GOOD);
+    }
+    await expectRejected(dir, kind, /outside the content folder/, 1);
+  });
+
+  it('a sub-folder that is a link out of the content folder is refused', async () => {
+    const dir = await contentWith({});
+    const outside = await mkdtemp(join(tmpdir(), 'praxis-outside-'));
+    dirs.push(outside);
+    await writeFile(join(outside, 'leak.md'), '# Leaked secret\n');
+    await symlink(outside, join(dir, 'processes/nested'));
+    await expectRejected(dir, 'processes/nested', /symbolic links|outside the content folder/);
+  });
+
+  it('a content folder reached through a link, and a kind folder linking inside it, still build', async () => {
+    const real = await contentWith({ 'shared/checklists/release.md': '# Release\n\n- [ ] tag\n' });
+    const parent = await mkdtemp(join(tmpdir(), 'praxis-link-'));
+    dirs.push(parent);
+    await symlink(real, join(parent, 'content'));
+    await symlink(join(real, 'shared/checklists'), join(real, 'checklists'));
+    const result = await buildContent(join(parent, 'content'), () => undefined);
+    expect(result.ok, JSON.stringify(result.ok ? [] : result.errors)).toBe(true);
+    if (result.ok) expect(result.bundle.pointer.documentCount).toBe(2);
   });
 });

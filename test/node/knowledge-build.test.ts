@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildContent } from '../../scripts/build/build.ts';
 import { formatBuildError } from '../../scripts/build/errors.ts';
 import { rankCompletions } from '../../src/content/completion.ts';
+import { parsePromptBody, renderPrompt } from '../../src/content/prompts/render.ts';
 
 const GOOD = `framework: POWER
 purpose: Generate README.md as the discovery entry document.
@@ -127,5 +128,14 @@ describe('completion ranking', () => {
     expect(rankCompletions(names, 'rev')).toEqual(['review', 'code-review']);
     expect(rankCompletions(names, '')).toEqual(['code-review', 'pre-release', 'release', 'release-train', 'review']);
     expect(rankCompletions(names, 'zzz')).toEqual([]);
+  });
+});
+
+describe('prompt rendering with argument names that are Object.prototype members', () => {
+  it.each(['toString', 'constructor', 'valueOf', 'hasOwnProperty'])('an author may name an argument %s; leaving it out renders nothing for it, never a crash', (name) => {
+    const parsed = parsePromptBody(`Before {{${name}}}.{{#${name}}} Given.{{/${name}}}{{^${name}}} Not given.{{/${name}}}`);
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(renderPrompt(parsed.template, {})).toBe('Before . Not given.');
+    expect(renderPrompt(parsed.template, JSON.parse(`{"${name}": "x"}`))).toBe('Before x. Given.');
   });
 });

@@ -80,6 +80,23 @@ describe('cloud mode with a real identity provider', () => {
     expect((await mcpPost(listTools, bearer, env)).status).toBe(401);
   });
 
+  it.each([
+    ['5 000 characters long', `https://evil.example.com/${'a'.repeat(5000)}`],
+    ['a quote that would end the challenge parameter', 'https://evil.example.com/", error="insufficient_scope", x="'],
+    ['a line break and a control character', 'https://evil.example.com/\r\nSet-Cookie: a=b\u0007'],
+    ['non-ASCII text', 'https://évil.example.com/ünverified'],
+  ])('does not reflect an unverified issuer that is %s, and bounds WWW-Authenticate', async (_, iss) => {
+    const response = await mcpPost(listTools, await signedByProvider(claims({ iss })), env);
+    expect(response.status).toBe(401);
+    const challenge = response.headers.get('www-authenticate')!;
+    expect(challenge.length).toBeLessThan(1000);
+    expect(challenge).not.toContain('evil');
+    expect(challengeParams(response).error).toBe('invalid_token');
+    const body = await response.json() as { message: string };
+    expect(body.message).not.toContain('evil');
+    expect(body.message).toContain('not accepted');
+  });
+
   it('refuses local development tokens in cloud mode', async () => {
     const response = await mcpPost(listTools, await localToken(), env);
     expect(response.status).toBe(401);

@@ -11,6 +11,11 @@ import { captureConsole, expectJsonRpcResponse, fuzzRuns, withDeadline } from '.
 /** Text of the fixture's restricted documents: a caller without their groups must never see it. */
 const RESTRICTED_TEXT = ['Isolate the affected hosts', 'Security Incident Playbook', 'Moving the hosted endpoint to a second provider', 'Vendor migration'];
 const RESTRICTED_NAMES = ['security-incident-playbook', 'project-vendor-migration'];
+/** Properties every plain object has (or that set its prototype): used as names and values. */
+const PROTOTYPE_NAMES = [
+  '__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'valueOf', 'toLocaleString', 'isPrototypeOf',
+  'propertyIsEnumerable', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__',
+];
 /** Errors the README documents for requests that reach a tool, resource or prompt. */
 const DOCUMENTED_CODES = new Set([-32602, -32002]);
 
@@ -19,7 +24,7 @@ const hostileName = fc.oneof(
     '../checklists/release', '..%2Fchecklists%2Frelease', '....//....//etc/passwd', '/etc/passwd', 'C:\\Windows\\win.ini', 'file:///etc/passwd',
     'code-review/../deployment', './code-review', 'code-review\u0000.md', 'code-review.md', 'processes/code-review', 'praxis:obj:', 'praxis:pointer',
     'release', 'POWER', 'COSTAR', 'skill-git', 'build', 'career-context', 'code_review', 'CODE REVIEW', 'ｃｏｄｅ－ｒｅｖｉｅｗ', 'code\u200breview',
-    'code-review%00', '%2e%2e%2f', '\u202ecode-review', '__proto__', 'constructor', 'toString', 'hasOwnProperty', '*', '%', '?', '#', '{id}',
+    'code-review%00', '%2e%2e%2f', '\u202ecode-review', ...PROTOTYPE_NAMES, '*', '%', '?', '#', '{id}',
     ...RESTRICTED_NAMES, '', ' ', '\n', 'x'.repeat(100_000),
   ),
   fc.string(), fc.string({ unit: 'grapheme' }), fc.string({ unit: 'binary', maxLength: 64 }),
@@ -148,6 +153,79 @@ describe('argument fuzzing of every tool, resource template and prompt', () => {
         if (message.content.type === 'resource') expect(resourceUris.has(message.content.resource.uri), `${context} embedded ${message.content.resource.uri}`).toBe(true);
       }
     }), { numRuns: fuzzRuns(500) }));
+  });
+
+  // Names that are properties of every plain object: as keys and as values, in every argument of
+  // every tool, prompt, resource template, completion and cursor. A lookup in a plain object with
+  // one of them finds Object.prototype's member instead of nothing; the answer must still be a
+  // documented result or -32602/-32002, and nothing may be written onto a prototype. The Worker runs
+  // in this isolate, so a polluted prototype would show here.
+  describe('prototype-polluting names and values', () => {
+    const POLLUTING_VALUES: unknown[] = [
+      ...PROTOTYPE_NAMES,
+      JSON.parse('{"__proto__": {"polluted": "yes"}}'),
+      JSON.parse('{"constructor": {"prototype": {"polluted": "yes"}}}'),
+      [JSON.parse('{"__proto__": {"polluted": "yes"}}')],
+    ];
+    const objectWith = (key: string, value: unknown): Record<string, unknown> => JSON.parse(`{${JSON.stringify(key)}: ${JSON.stringify(value)}}`);
+    const expectUnpolluted = (context: string): void => {
+      for (const probe of [{}, [], Object.create(Object.prototype)]) expect((probe as { polluted?: unknown }).polluted, `${context}: Object.prototype polluted`).toBeUndefined();
+    };
+    const sendAll = async (requests: Array<{ method: string; params: unknown }>): Promise<void> => {
+      await captureConsole(async () => {
+        for (const { method, params } of requests) {
+          const context = `${method} ${JSON.stringify(params).slice(0, 300)}`;
+          expectDocumented(await call(method, params, bearer), context);
+          expectUnpolluted(context);
+        }
+      });
+    };
+
+    it('as argument names and values of every tool', { timeout: 120_000 }, async () => {
+      const requests = listed.tools.flatMap((tool) => {
+        const properties = Object.keys(tool.inputSchema.properties ?? {});
+        return [
+          ...PROTOTYPE_NAMES.map((name) => ({ method: 'tools/call', params: { name, arguments: {} } })),
+          ...properties.flatMap((property) => POLLUTING_VALUES.map((value) => ({ method: 'tools/call', params: { name: tool.name, arguments: objectWith(property, value) } }))),
+          ...PROTOTYPE_NAMES.map((key) => ({ method: 'tools/call', params: { name: tool.name, arguments: objectWith(key, { polluted: 'yes' }) } })),
+        ];
+      });
+      await sendAll(requests);
+    });
+
+    it('as prompt names, argument names and argument values', { timeout: 120_000 }, async () => {
+      const requests = [
+        ...PROTOTYPE_NAMES.map((name) => ({ method: 'prompts/get', params: { name, arguments: {} } })),
+        ...listed.prompts.flatMap((prompt) => [
+          ...PROTOTYPE_NAMES.map((key) => ({ method: 'prompts/get', params: { name: prompt.name, arguments: objectWith(key, 'yes') } })),
+          ...(prompt.arguments ?? []).flatMap((arg) => PROTOTYPE_NAMES.map((value) => ({ method: 'prompts/get', params: { name: prompt.name, arguments: objectWith(arg.name, value) } }))),
+        ]),
+      ];
+      await sendAll(requests);
+    });
+
+    it('as resource template variables, resource URIs and resources/list cursors', { timeout: 60_000 }, async () => {
+      const requests = [
+        ...listed.templates.flatMap((template) => PROTOTYPE_NAMES.map((name) => ({ method: 'resources/read', params: { uri: template.replace(/\{\w+\}/, name) } }))),
+        ...PROTOTYPE_NAMES.map((name) => ({ method: 'resources/read', params: { uri: name } })),
+        ...[...PROTOTYPE_NAMES, 'bnVsbA', btoa('null'), btoa('[]'), btoa('0'), btoa('"x"'), btoa('{"__proto__":{"o":1}}'), btoa('{"v":null,"o":null}')]
+          .map((cursor) => ({ method: 'resources/list', params: { cursor } })),
+      ];
+      await sendAll(requests);
+    });
+
+    it('as completion references, argument names and values', { timeout: 120_000 }, async () => {
+      const promptRefs = [...listed.prompts.map((prompt) => prompt.name), ...PROTOTYPE_NAMES].map((name) => ({ type: 'ref/prompt', name }));
+      const resourceRefs = [...listed.templates, ...PROTOTYPE_NAMES].map((uri) => ({ type: 'ref/resource', uri }));
+      const argumentNames = (ref: { name?: string; uri?: string }): string[] => [
+        ...PROTOTYPE_NAMES,
+        ...(listed.prompts.find((prompt) => prompt.name === ref.name)?.arguments ?? []).map((arg) => arg.name),
+        ...(ref.uri ? [...ref.uri.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!) : []),
+      ];
+      const requests = [...promptRefs, ...resourceRefs].flatMap((ref) => argumentNames(ref).flatMap((name) =>
+        [...PROTOTYPE_NAMES.slice(0, 3), ''].map((value) => ({ method: 'completion/complete', params: { ref, argument: { name, value } } }))));
+      await sendAll(requests);
+    });
   });
 
   it('completes only with names from the collection being completed', { timeout: 60_000 }, async () => {

@@ -1,7 +1,8 @@
 // What the Worker refuses before any MCP work, and the JSON-RPC errors of spec 004, in workerd.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { issueLocalToken } from '../../src/auth/local-token.ts';
-import { MCP_URL, callWorker, publishFixture, rpc, rpcMessage, token, unpublish } from './helpers.ts';
+import { SignJWT } from 'jose';
+import { LOCAL_AUDIENCE, LOCAL_ISSUER, issueLocalToken } from '../../src/auth/local-token.ts';
+import { MCP_URL, callWorker, publishFixture, rpc, rpcMessage, testEnv, token, unpublish } from './helpers.ts';
 
 const initialize = (protocolVersion: string) => ({
   jsonrpc: '2.0', id: 1, method: 'initialize',
@@ -27,6 +28,39 @@ describe('authentication (local mode)', () => {
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toContain('error="invalid_token"');
     expect((await response.json() as { error: string }).error).toBe('AUTHENTICATION_FAILED');
+  });
+
+  // Signed with this checkout's secret, so only the claims decide: what `praxis token` would never issue is refused.
+  const craftedLocalToken = (claims: { sub?: string; iat?: number; exp?: number }) => {
+    const jwt = new SignJWT({ scope: 'praxis:read' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer(LOCAL_ISSUER).setAudience(LOCAL_AUDIENCE);
+    if (claims.sub !== undefined) jwt.setSubject(claims.sub);
+    if (claims.iat !== undefined) jwt.setIssuedAt(claims.iat);
+    if (claims.exp !== undefined) jwt.setExpirationTime(claims.exp);
+    return jwt.sign(new TextEncoder().encode(testEnv.PRAXIS_LOCAL_SECRET!));
+  };
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it.each([
+    ['an empty sub', () => ({ sub: '', iat: now(), exp: now() + 3600 })],
+    ['a blank sub', () => ({ sub: '   ', iat: now(), exp: now() + 3600 })],
+    ['a sub of 10 000 characters', () => ({ sub: 'a'.repeat(10_000), iat: now(), exp: now() + 3600 })],
+    ['a sub with a line break', () => ({ sub: 'mallory\n{"event":"forged"}', iat: now(), exp: now() + 3600 })],
+    ['an expiry five years away', () => ({ sub: 'mallory', iat: now(), exp: now() + 5 * 365 * 86_400 })],
+    ['an expiry 13 hours away', () => ({ sub: 'mallory', iat: now(), exp: now() + 13 * 3600 })],
+    ['no iat (its age cannot be checked)', () => ({ sub: 'mallory', exp: now() + 3600 })],
+    ['an iat in the future stretching its life', () => ({ sub: 'mallory', iat: now() + 10 * 3600, exp: now() + 20 * 3600 })],
+    ['an iat 13 hours ago', () => ({ sub: 'mallory', iat: now() - 13 * 3600, exp: now() + 3600 })],
+  ])('refuses a development token with %s: 401 invalid_token', async (_, claims) => {
+    const response = await rpc(initialize('2025-06-18'), { token: await craftedLocalToken(claims()) });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    expect((await response.json() as { error: string }).error).toBe('AUTHENTICATION_FAILED');
+  });
+
+  it('accepts what `praxis token` issues: 12 hours, a plain subject (the bounds above are not too tight)', async () => {
+    expect((await rpc(initialize('2025-06-18'), { token: await craftedLocalToken({ sub: 'dev@example.com', iat: now(), exp: now() + 12 * 3600 }) })).status).toBe(200);
+    expect((await rpc(initialize('2025-06-18'), { token: await issueLocalToken(testEnv.PRAXIS_LOCAL_SECRET!, 'x'.repeat(128)) })).status).toBe(200);
+    await expect(issueLocalToken(testEnv.PRAXIS_LOCAL_SECRET!, '')).rejects.toThrow(/subject is empty/);
   });
 
   it('refuses a malformed Authorization header', async () => {

@@ -46,7 +46,7 @@ describe('search_processes paging', () => {
   it('honours limit without a cursor and offers the next page', async () => {
     const body = (await search({ query: 'code review', limit: 2 })).structuredContent as unknown as SearchBody;
     expect(body.results).toHaveLength(2);
-    expect(body.next_cursor).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(body.next_cursor).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     const next = (await search({ query: 'code review', limit: 2, cursor: body.next_cursor })).structuredContent as unknown as SearchBody;
     expect(next.results[0]!.name).not.toBe(body.results[0]!.name);
     expect(next.results[0]!.relevance_score).toBeLessThanOrEqual(body.results[1]!.relevance_score);
@@ -61,6 +61,25 @@ describe('search_processes paging', () => {
       const result = await search({ query: 'code review', cursor: forged });
       expect(result.isError).toBe(true);
       expect((result.structuredContent as unknown as ErrorBody).message).toContain('not one this server issued');
+    }
+  });
+
+  it('refuses a cursor made up from the visible parts, or one whose offset was edited (cursors are signed)', async () => {
+    const first = (await search({ query: 'code review', limit: 1 })).structuredContent as unknown as SearchBody;
+    expect((await search({ query: 'code review', limit: 1, cursor: first.next_cursor })).isError).toBeFalsy();
+    const [body, tag] = first.next_cursor!.split('.');
+    const fields = JSON.parse(atob(body!.replace(/-/g, '+').replace(/_/g, '/'))) as { v: string; q: string; o: number };
+    const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const tampered = [
+      encode({ ...fields, o: 2 }), // made up: the right version and query hash, no signature
+      `${encode({ ...fields, o: 2 })}${tag === undefined ? '' : `.${tag}`}`, // offset edited, signature kept
+      `${body}.${'A'.repeat(22)}`, // signature replaced
+      `${body}.`, `${body}`, // signature dropped
+    ];
+    for (const cursor of tampered) {
+      const result = await search({ query: 'code review', limit: 1, cursor });
+      expect(result.isError, cursor).toBe(true);
+      expect((result.structuredContent as unknown as ErrorBody)).toMatchObject({ error: 'INVALID_CURSOR', message: expect.stringContaining('not one this server issued') });
     }
   });
 

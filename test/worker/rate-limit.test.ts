@@ -49,6 +49,23 @@ describe('rate limiting per principal', () => {
     expect(lines.some((line) => line.includes('"outcome":"rate_limited"') && line.includes(subject))).toBe(true);
   });
 
+  // Windows are wall-clock aligned: across one rollover a caller may get up to 2 × LIMIT calls, so
+  // a batch of 2 × LIMIT + 1 calls must be refused whenever it is sent.
+  it.each([
+    ['tools/list', (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list', params: {} })],
+    ['notifications', (id: number) => (id % 2 ? { jsonrpc: '2.0', method: 'notifications/initialized' } : { jsonrpc: '2.0', id, method: 'ping' })],
+  ])('counts every call of a JSON-RPC batch (%s), not the request once', async (_, message) => {
+    const bearer = await token(`batcher-${crypto.randomUUID()}`);
+    const batch = Array.from({ length: 2 * LIMIT + 1 }, (__, i) => message(i + 1));
+    const { value: response } = await captureConsole(() => callWorker(new Request(MCP_URL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${bearer}` },
+      body: JSON.stringify(batch),
+    }), SMALL));
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('60');
+  });
+
   it('limits each principal separately: another caller is still served', async () => {
     const greedy = await token(`greedy-${crypto.randomUUID()}`);
     const { value: { refused } } = await captureConsole(() => untilLimited(greedy, SMALL));

@@ -1,7 +1,7 @@
 // Spec 004 through the official MCP client (and raw JSON-RPC for the wire shape of errors), in
 // workerd against real local KV: resources, resource templates, tools, and the -32002 contract.
 import type { Client } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectClient, publishFixture, publishProvided, rpc, rpcMessage } from './helpers.ts';
 
 const SPEC_INPUTS = {
@@ -109,6 +109,14 @@ describe.each(['modern', 'legacy'] as const)('spec 004 over the %s protocol', (e
   it('refuses a tampered or stale resources/list cursor with -32602', async () => {
     await expect(client.listResources({ cursor: 'not-a-cursor' })).rejects.toMatchObject({ code: -32602 });
     await expect(client.listResources({ cursor: btoa(JSON.stringify({ v: 'old', o: 0 })) })).rejects.toMatchObject({ code: -32602 });
+  });
+
+  it('refuses made-up resources/list cursors of every JSON shape with -32602, never -32603', async () => {
+    const version = inject('fixtureBundle').pointer.version;
+    const forged = ['bnVsbA', ...['null', '0', '"x"', '[]', '{}', 'true', '{"__proto__":{"o":1}}', JSON.stringify({ v: version, o: 1 }), JSON.stringify({ v: version, o: 50 })].map((json) => btoa(json))];
+    for (const cursor of forged) {
+      await expect(client.listResources({ cursor }), cursor).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/cursor/i) });
+    }
   });
 
   it('get_career_context returns the document whole with channel guidance', async () => {

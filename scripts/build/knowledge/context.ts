@@ -14,7 +14,7 @@ export interface CompiledContext {
 
 export async function compileContext(contentDir: string, errors: BuildError[]): Promise<CompiledContext | null> {
   const dir = join(contentDir, 'context');
-  const files = await readSourceFiles(dir, '.md', { recursive: false, maxBytes: 1024 * 1024 }, errors);
+  const files = await readSourceFiles(dir, '.md', { root: contentDir, recursive: false, maxBytes: 1024 * 1024 }, errors);
   if (files.length > 1) {
     for (const source of files.slice(1)) {
       errors.push({ file: source.file, line: 1, message: `only one career-context document is served, and ${files[0]!.path} is already one: merge them or move this file out of content/context/` });
@@ -23,13 +23,13 @@ export async function compileContext(contentDir: string, errors: BuildError[]): 
   }
   const source = files[0];
   if (!source) return null;
-  const fields = readFrontMatter(source, errors);
+  const fields = readFrontMatter('context', source, errors);
   if (!fields) return null;
   const updated = fields.text('updated');
   if (updated !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(updated)) {
     errors.push({ file: source.file, line: fields.line('updated'), message: `'updated' must be a date like 2025-06-30, not '${updated}'` });
   }
-  const access = fields.list('access');
+  const access = fields.access;
   const content = fields.matter.body;
   return {
     title: fields.text('title') ?? firstHeading(content) ?? 'Career context',

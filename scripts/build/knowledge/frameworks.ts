@@ -19,7 +19,7 @@ const FRAMEWORK_FILE = /^[A-Za-z0-9]+\.md$/;
 
 export async function compileFrameworks(contentDir: string, errors: BuildError[]): Promise<CompiledFramework[]> {
   const dir = join(contentDir, 'frameworks');
-  const files = await readSourceFiles(dir, '.md', { recursive: false, maxBytes: 1024 * 1024 }, errors);
+  const files = await readSourceFiles(dir, '.md', { root: contentDir, recursive: false, maxBytes: 1024 * 1024 }, errors);
   const frameworks: CompiledFramework[] = [];
   const lowerNames = new Map<string, string>();
   for (const source of files) {
@@ -31,14 +31,14 @@ export async function compileFrameworks(contentDir: string, errors: BuildError[]
     const clash = lowerNames.get(name.toLowerCase());
     if (clash) errors.push({ file: source.file, line: 1, message: `'${source.path}' differs from '${clash}.md' only in case: get_framework matches names case-insensitively` });
     lowerNames.set(name.toLowerCase(), name);
-    const fields = readFrontMatter(source, errors);
+    const fields = readFrontMatter('frameworks', source, errors);
     if (!fields) continue;
     const content = fields.matter.body;
     frameworks.push({
       name, file: source.path, path: source.path, content,
       title: fields.text('title') ?? firstHeading(content) ?? name,
       description: fields.text('description') ?? firstParagraph(content),
-      ...(fields.list('access') ? { access: fields.list('access') } : {}),
+      ...(fields.access ? { access: fields.access } : {}),
     });
   }
   return frameworks.sort((a, b) => codePointOrder(a.file, b.file));

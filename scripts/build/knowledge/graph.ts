@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { isRecordId, MAX_RECORD_ID_LENGTH, RECORD_TYPE, wikiLinks } from '../../../src/content/graph/ids.ts';
 import type { BuildError } from '../errors.ts';
 import { firstHeading, firstParagraph, readSourceFiles } from './files.ts';
+import type { KnownKey } from '../front-matter-keys.ts';
 import { readFrontMatter, type Fields } from './front.ts';
+
+type RecordFields = Fields<KnownKey<'graph'>>;
 
 export interface CompiledRecord {
   id: string;
@@ -25,11 +28,11 @@ const RELATION = /^[a-z]+(?:[-_][a-z]+)*$/;
 
 export async function compileGraph(contentDir: string, errors: BuildError[]): Promise<CompiledRecord[]> {
   const dir = join(contentDir, 'graph');
-  const files = await readSourceFiles(dir, '.md', { recursive: true, maxBytes: 1024 * 1024 }, errors);
+  const files = await readSourceFiles(dir, '.md', { root: contentDir, recursive: true, maxBytes: 1024 * 1024 }, errors);
   const records: CompiledRecord[] = [];
   const byId = new Map<string, CompiledRecord>();
   for (const source of files) {
-    const fields = readFrontMatter(source, errors);
+    const fields = readFrontMatter('graph', source, errors);
     if (!fields) continue;
     const record = readRecord(source.path, source.file, source.text, fields, errors);
     if (!record) continue;
@@ -49,7 +52,7 @@ export async function compileGraph(contentDir: string, errors: BuildError[]): Pr
   return records.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
-function readRecord(path: string, file: string, source: string, fields: Fields, errors: BuildError[]): CompiledRecord | undefined {
+function readRecord(path: string, file: string, source: string, fields: RecordFields, errors: BuildError[]): CompiledRecord | undefined {
   const fail = (line: number, message: string): undefined => { errors.push({ file, line, message }); return undefined; };
   const id = fields.text('id');
   if (id === undefined) return fail(1, "a graph record needs a front matter 'id' (stable, lowercase, like skill-typescript)");
@@ -63,10 +66,10 @@ function readRecord(path: string, file: string, source: string, fields: Fields, 
     if (link.id === id) continue;
     links.push({ to: link.id, type: 'mentions', line: fields.matter.bodyLine + link.line - 1 });
   }
-  const access = fields.list('access');
+  const access = fields.access;
   return {
     id, type, links, path, file, source, body,
-    title: fields.text('title') ?? firstHeading(body) ?? id,
+    title: fields.text('title') ?? firstHeading(body) ?? fields.text('name') ?? id,
     description: fields.text('description') ?? firstParagraph(body),
     tags: [...new Set(fields.list('tags') ?? [])].sort(),
     ...(access ? { access } : {}),
@@ -74,8 +77,8 @@ function readRecord(path: string, file: string, source: string, fields: Fields, 
 }
 
 /** `links:` items are an id (`related`) or a one-key mapping `relation: id` / `relation: [ids]`. */
-function frontMatterLinks(fields: Fields, file: string, errors: BuildError[]): CompiledRecord['links'] {
-  const raw = fields.matter.data.links;
+function frontMatterLinks(fields: RecordFields, file: string, errors: BuildError[]): CompiledRecord['links'] {
+  const raw = fields.value('links');
   if (raw === undefined || raw === null) return [];
   const line = fields.line('links');
   const links: CompiledRecord['links'] = [];

@@ -6,7 +6,10 @@ import { parsePromptBody } from '../../../src/content/prompts/render.ts';
 import { COMPLETION_SOURCES, type CompletionSource, type PromptArgumentEntry, type PromptEntry } from '../../../src/content/sections.ts';
 import type { BuildError } from '../errors.ts';
 import { readSourceFiles, type SourceFile } from './files.ts';
+import { unknownKeyErrors, type KnownKey } from '../front-matter-keys.ts';
 import { readFrontMatter, type Fields } from './front.ts';
+
+type PromptFields = Fields<KnownKey<'prompts'>>;
 
 /** A prompt as the build holds it: the bundle's entry with its body text instead of the body's hash. */
 export type CompiledPrompt = Omit<PromptEntry, 'body'> & { content: string };
@@ -18,11 +21,11 @@ const PROMPT_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 const ARGUMENT_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 export async function compilePrompts(contentDir: string, known: KnownNames, errors: BuildError[]): Promise<CompiledPrompt[]> {
-  const files = await readSourceFiles(join(contentDir, 'prompts'), '.md', { recursive: false, maxBytes: 256 * 1024 }, errors);
+  const files = await readSourceFiles(join(contentDir, 'prompts'), '.md', { root: contentDir, recursive: false, maxBytes: 256 * 1024 }, errors);
   const prompts: CompiledPrompt[] = [];
   const names = new Map<string, string>();
   for (const source of files) {
-    const fields = readFrontMatter(source, errors);
+    const fields = readFrontMatter('prompts', source, errors);
     const prompt = fields && readPrompt(source, fields, known, errors);
     if (!prompt) continue;
     const other = names.get(prompt.name);
@@ -33,7 +36,7 @@ export async function compilePrompts(contentDir: string, known: KnownNames, erro
   return prompts.sort((a, b) => (a.name < b.name ? -1 : 1));
 }
 
-function readPrompt(source: SourceFile, fields: Fields, known: KnownNames, errors: BuildError[]): CompiledPrompt | undefined {
+function readPrompt(source: SourceFile, fields: PromptFields, known: KnownNames, errors: BuildError[]): CompiledPrompt | undefined {
   const before = errors.length;
   const fail = (line: number, message: string): void => { errors.push({ file: source.file, line, message }); };
   const name = fields.text('name') ?? source.path.replace(/\.md$/, '');
@@ -52,7 +55,7 @@ function readPrompt(source: SourceFile, fields: Fields, known: KnownNames, error
     }
   }
   if (errors.length > before) return undefined;
-  const access = fields.list('access');
+  const access = fields.access;
   return {
     name, description: description!, arguments: args, embed, path: source.path, content: body,
     title: fields.text('title') ?? name,
@@ -60,14 +63,17 @@ function readPrompt(source: SourceFile, fields: Fields, known: KnownNames, error
   };
 }
 
-function readArguments(fields: Fields, fail: (line: number, message: string) => void): PromptArgumentEntry[] {
-  const raw = fields.matter.data.arguments;
+function readArguments(fields: PromptFields, fail: (line: number, message: string) => void): PromptArgumentEntry[] {
+  const raw = fields.value('arguments');
   const line = fields.line('arguments');
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw)) { fail(line, "'arguments' must be a list of { name, description, required }"); return []; }
   const args: PromptArgumentEntry[] = [];
   for (const item of raw as Array<Record<string, unknown>>) {
-    const argName = typeof item?.name === 'string' ? item.name : '';
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) { fail(line, "each 'arguments' item is a mapping { name, description, required }"); continue; }
+    const unknown = unknownKeyErrors('prompt arguments', new Map(Object.keys(item).map((key) => [key, line])), '');
+    if (unknown.length) { for (const error of unknown) fail(line, error.message); continue; }
+    const argName = typeof item.name === 'string' ? item.name : '';
     if (!ARGUMENT_NAME.test(argName)) { fail(line, `argument name '${argName}' must start with a letter and use letters, digits or '_'`); continue; }
     if (args.some((arg) => arg.name === argName)) { fail(line, `argument '${argName}' is declared twice`); continue; }
     if (typeof item.description !== 'string' || !item.description.trim()) { fail(line, `argument '${argName}' needs a description`); continue; }

@@ -16,7 +16,7 @@ export interface CompiledTemplate {
 export async function compileTemplates(contentDir: string, errors: BuildError[]): Promise<CompiledTemplate[]> {
   const dir = join(contentDir, 'templates');
   // 003 limits templates to < 50 KB; reading up to 1 MiB lets the size rule report the exact size.
-  const files = await readSourceFiles(dir, '.txt', { recursive: false, maxBytes: 1024 * 1024 }, errors);
+  const files = await readSourceFiles(dir, '.txt', { root: contentDir, recursive: false, maxBytes: 1024 * 1024 }, errors);
   const parsed: Array<CompiledTemplate & { file: string; placeholders: Map<string, number> }> = [];
   for (const source of files) {
     const fail = (line: number, message: string) => errors.push({ file: source.file, line, message });

@@ -17,7 +17,7 @@ export const WIKI_MODULE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export async function compileWiki(contentDir: string, errors: BuildError[]): Promise<CompiledWiki[]> {
   const dir = join(contentDir, 'wiki');
-  const files = await readSourceFiles(dir, '.md', { recursive: false, maxBytes: 1024 * 1024 }, errors);
+  const files = await readSourceFiles(dir, '.md', { root: contentDir, recursive: false, maxBytes: 1024 * 1024 }, errors);
   const modules: CompiledWiki[] = [];
   for (const source of files) {
     const module = source.path.replace(/\.md$/, '');
@@ -25,10 +25,10 @@ export async function compileWiki(contentDir: string, errors: BuildError[]): Pro
       errors.push({ file: source.file, line: 1, message: `wiki module names are lowercase letters, digits and hyphens (the file name is the module), not '${module}'` });
       continue;
     }
-    const fields = readFrontMatter(source, errors);
+    const fields = readFrontMatter('wiki', source, errors);
     if (!fields) continue;
     const content = fields.matter.body;
-    const access = fields.list('access');
+    const access = fields.access;
     modules.push({
       module, path: source.path, content,
       title: fields.text('title') ?? firstHeading(content) ?? module,

@@ -66,17 +66,14 @@ function backlinksOf(edges: readonly GraphEdge[]): Record<string, string[]> {
     if (!sources.has(edge.to)) sources.set(edge.to, new Set());
     sources.get(edge.to)!.add(edge.from);
   }
-  const backlinks: Record<string, string[]> = {};
-  for (const id of [...sources.keys()].sort(byKey)) backlinks[id] = [...sources.get(id)!].sort(byKey);
-  return backlinks;
+  // fromEntries defines own properties: a tag or id spelt `__proto__` stays a key, not a prototype.
+  return Object.fromEntries([...sources.keys()].sort(byKey).map((id) => [id, [...sources.get(id)!].sort(byKey)]));
 }
 
 function countBy(groups: string[][]): Record<string, number> {
   const counts = new Map<string, number>();
   for (const group of groups) for (const key of new Set(group)) counts.set(key, (counts.get(key) ?? 0) + 1);
-  const out: Record<string, number> = {};
-  for (const key of [...counts.keys()].sort(byKey)) out[key] = counts.get(key)!;
-  return out;
+  return Object.fromEntries([...counts.keys()].sort(byKey).map((key) => [key, counts.get(key)!]));
 }
 
 /** The index as one principal may see it: hidden records, and every edge touching one, removed. */

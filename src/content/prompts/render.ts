@@ -44,11 +44,13 @@ export function parsePromptBody(body: string): ParsedTemplate {
   return { ok: true, template: { nodes: root, names: [...names] } };
 }
 
+/** Argument names are author text (`toString` is a valid one): only the caller's own values count, never Object.prototype's. */
 export function renderPrompt(template: PromptTemplate, values: Readonly<Record<string, string | undefined>>): string {
-  const given = (name: string): boolean => (values[name] ?? '').trim() !== '';
+  const valueOf = (name: string): string => (Object.hasOwn(values, name) && typeof values[name] === 'string' ? values[name] : '');
+  const given = (name: string): boolean => valueOf(name).trim() !== '';
   const render = (nodes: Node[]): string => nodes.map((node) => {
     if (node.kind === 'text') return node.text;
-    if (node.kind === 'value') return values[node.name] ?? '';
+    if (node.kind === 'value') return valueOf(node.name);
     return given(node.name) === node.when ? render(node.children) : '';
   }).join('');
   return render(template.nodes).replace(/\n{3,}/g, '\n\n').trim();
