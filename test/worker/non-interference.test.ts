@@ -125,6 +125,16 @@ function differences(full: Answers, reduced: Answers): string[] {
   });
 }
 
+/** "search_processes ×12, initialize ×1": which surfaces the differing answers came from. */
+function summary(differing: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const label of differing) {
+    const surface = label.split(/[\s\n]/, 1)[0]!;
+    counts.set(surface, (counts.get(surface) ?? 0) + 1);
+  }
+  return [...counts].map(([surface, count]) => `${surface} ×${count}`).join(', ');
+}
+
 describe('non-interference: restricted entries change nothing a caller without their groups is told', () => {
   for (const { seed, plan, full, reduced } of inject('nonInterference')) {
     for (const { groups, bundle } of reduced) {
@@ -138,7 +148,7 @@ describe('non-interference: restricted entries change nothing a caller without t
         await publish(bundle, full.pointer);
         const { value: without } = await captureConsole(() => everyAnswer(plan, caller(bearer, env)));
         const differing = differences(whole, without);
-        expect(differing, `${differing.length} of ${whole.length} answers differ:\n${differing.slice(0, 12).join('\n')}`).toEqual([]);
+        expect(differing, `${differing.length} of ${whole.length} answers differ (${summary(differing)}):\n${differing.slice(0, 12).join('\n')}`).toEqual([]);
       });
     }
   }
