@@ -107,8 +107,9 @@ function generate(seed: number): { files: Entry[]; plan: CorpusPlan } {
   const tags = ['edge', 'ops', 'data', 'sec'];
   // Enough records on one seed that resources/list needs a second page (50 a page).
   const records: Array<{ id: string; access?: string[] }> = [];
+  // On another, every record is restricted: to a caller without a group there is no graph at all.
   for (let i = 0, count = seed % 3 === 0 ? 60 : rng.int(8, 14); i < count; i++) {
-    const access = accessOf();
+    const access = seed % 3 === 2 ? accessOf() ?? ['blue'] : accessOf();
     const secret = access ? [secretWord()] : [];
     const id = `r-${i}-${rng.pick(PUBLIC_WORDS)}`;
     // Links only to records every reader of this one may see (the build refuses the others).
