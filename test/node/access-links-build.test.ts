@@ -79,6 +79,15 @@ describe('prompt embeds of restricted entries', () => {
   });
 });
 
+describe('access groups per kind', () => {
+  it('fails the build, naming the groups, when one kind uses more groups than search statistics are precomputed for', async () => {
+    const files = Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`processes/p${i}.md`, `---\naccess: [group-${i}]\n---\n# P${i}\n\nText.\n`]));
+    const errors = await errorsOf(files);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/:1: documents of one kind use 17 access groups \(group-0, group-1, .*\); at most 16 are supported/);
+  });
+});
+
 describe('audienceCovers', () => {
   it('holds exactly when every caller who sees the reader also sees the target', () => {
     const groups = ['a', 'b', 'c'];

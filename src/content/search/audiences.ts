@@ -18,6 +18,9 @@ export const MAX_GROUPS_PER_INDEX = 16;
 /** Each differing set of averages costs a whole weighted term table; beyond this the build refuses. */
 export const MAX_WEIGHTED_TABLES = 64;
 
+/** The build cannot precompute statistics for every caller of an index: a content error, not a crash. */
+export class AccessStatisticsLimitError extends Error {}
+
 /** What one caller sees of an index: null when it sees every document (the index answers as stored). */
 export interface Audience {
   /** Documents the caller sees. */
@@ -55,7 +58,7 @@ export function accessStatisticsOf(docs: readonly IndexableDoc[], fields: readon
 export function otherAveragesOf(stats: AccessStatistics): number[][] {
   const groups = [...new Set(stats.audiences.flatMap((audience) => audience.access ?? []))].sort();
   if (groups.length > MAX_GROUPS_PER_INDEX) {
-    throw new Error(`documents of one kind use ${groups.length} access groups (${groups.join(', ')}); at most ${MAX_GROUPS_PER_INDEX} are supported, as search statistics are precomputed for every combination: merge groups`);
+    throw new AccessStatisticsLimitError(`documents of one kind use ${groups.length} access groups (${groups.join(', ')}); at most ${MAX_GROUPS_PER_INDEX} are supported, as search statistics are precomputed for every combination: merge groups`);
   }
   const found = new Map<string, number[]>();
   const stored = JSON.stringify(stats.averages);
@@ -67,7 +70,7 @@ export function otherAveragesOf(stats: AccessStatistics): number[][] {
     if (key !== stored) found.set(key, averages);
   }
   if (found.size > MAX_WEIGHTED_TABLES) {
-    throw new Error(`the access groups of one kind's documents give ${found.size} different search statistics; at most ${MAX_WEIGHTED_TABLES} are supported: use fewer, broader groups`);
+    throw new AccessStatisticsLimitError(`the access groups of one kind's documents give ${found.size} different search statistics; at most ${MAX_WEIGHTED_TABLES} are supported: use fewer, broader groups`);
   }
   return [...found.keys()].sort().map((key) => found.get(key)!);
 }
