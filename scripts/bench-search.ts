@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compileContent } from './build/compile.ts';
-import { buildSearchIndex, searchIndex, searcherOf, splitSearchIndex, type SearchIndex } from '../src/content/search/index.ts';
+import { buildSearchIndex, searchIndex, searcherOf, splitSearchIndex, type SearchIndex, type SearchOptions } from '../src/content/search/index.ts';
 import { termCount } from '../src/content/search/term-table.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -98,12 +98,12 @@ function printTable(label: string, outcomes: readonly QueryOutcome[]): void {
   console.log(`recall@5 ${recallAt(outcomes, 5).toFixed(3)}   MRR@10 ${meanReciprocalRank(outcomes).toFixed(3)}`);
 }
 
-function medianQueryMs(index: SearchIndex, queries: readonly BenchQuery[]): number {
+function medianQueryMs(index: SearchIndex, queries: readonly BenchQuery[], options: SearchOptions = {}): number {
   const times: number[] = [];
   for (let round = 0; round < 20; round++) {
     for (const q of queries) {
       const start = performance.now();
-      searchIndex(index, q.query);
+      searchIndex(index, q.query, options);
       times.push(performance.now() - start);
     }
   }
@@ -120,6 +120,23 @@ async function shardedAgreement(index: SearchIndex, queries: readonly BenchQuery
     if (JSON.stringify(await searcher.search(query, { limit: 10 })) === JSON.stringify(searchIndex(index, query, { limit: 10 }))) same += 1;
   }
   return same;
+}
+
+/**
+ * What restricted documents cost: every `every`-th document restricted to a group, the index's size
+ * (the weighted tables the build adds) and the median query for a caller who sees everything and
+ * for one without the group (whose frequencies are counted and postings filtered per query).
+ */
+function benchRestricted(documents: readonly BenchDocument[], queries: readonly BenchQuery[], plainBytes: number, every = 10): void {
+  const buildStart = performance.now();
+  const index = buildSearchIndex(documents.map((d, i) => ({ name: d.name, title: d.title, description: d.description, body: d.content, ...(i % every === 0 ? { access: ['bench-group'] } : {}) })));
+  const buildMs = performance.now() - buildStart;
+  const bytes = JSON.stringify(index).length;
+  const member = (entry: { access?: readonly string[] }) => !entry.access || entry.access.includes('bench-group');
+  const outsider = (entry: { access?: readonly string[] }) => !entry.access;
+  console.log(`with every ${every}th document restricted: index ${(bytes / 1024).toFixed(0)} KiB JSON (+${(100 * (bytes / plainBytes - 1)).toFixed(0)} %, ` +
+    `${index.variants?.length ?? 0} extra weighted table(s), build ${buildMs.toFixed(0)} ms); median query: caller who sees every document ` +
+    `${medianQueryMs(index, queries, { canSee: member }).toFixed(3)} ms, caller without the group ${medianQueryMs(index, queries, { canSee: outsider }).toFixed(3)} ms`);
 }
 
 /** Index size, build, parse and query times over a content folder (e.g. a generated scale corpus). */
@@ -139,6 +156,7 @@ async function benchCorpus(contentDir: string): Promise<void> {
   console.log(`${documents.length} documents, ${termCount(index)} terms, index ${(json.length / 1048576).toFixed(2)} MiB JSON ` +
     `(build ${(buildMs / 1000).toFixed(1)} s), parse ${parseMs.toFixed(1)} ms, first query ${coldMs.toFixed(2)} ms, ` +
     `median query ${medianQueryMs(parsed, queries).toFixed(3)} ms`);
+  benchRestricted(documents, queries, json.length);
 }
 
 async function main(): Promise<void> {
@@ -166,6 +184,7 @@ async function main(): Promise<void> {
   console.log(`\nsharded index (as the Worker stores it): ${await shardedAgreement(index, allQueries)} of ${allQueries.length} questions ranked identically (top 10)`);
   console.log(`\n${documents.length} documents, ${termCount(index)} terms, index ${(json.length / 1024).toFixed(0)} KiB JSON, ` +
     `parse ${parseMs.toFixed(1)} ms, median query ${medianQueryMs(index, allQueries).toFixed(3)} ms`);
+  benchRestricted(documents, allQueries, json.length);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -54,7 +54,7 @@ function kindSection(kind: string, documents: CompiledDocument[], put: (text: st
     ...(document.access ? { access: document.access } : {}),
     ...(document.flags?.length ? { flags: document.flags } : {}),
   }));
-  const index = buildSearchIndex(documents.map(({ name, title, description, content }) => ({ name, title, description, body: content })));
+  const index = buildSearchIndex(documents.map(({ name, title, description, content, access }) => ({ name, title, description, body: content, ...(access ? { access } : {}) })));
   return {
     count: entries.length,
     names: put(JSON.stringify(namesOf(entries))),

@@ -1,4 +1,5 @@
 // compile → assemble: the whole build, used by `praxis build`, `praxis dev` and the benchmarks.
+import { AccessStatisticsLimitError } from '../../src/content/search/audiences.ts';
 import { assembleBundle, type Bundle } from './assemble.ts';
 import { compileContent } from './compile.ts';
 import { formatBuildError, type BuildError } from './errors.ts';
@@ -16,6 +17,13 @@ export async function buildContent(contentDir: string, onWarning: (warning: Buil
   errors.push(...knowledgeErrors);
   if (errors.length) return { ok: false, errors };
   warnings.forEach(onWarning);
-  const bundle = assembleBundle(documents, { commit: await currentCommit(contentDir), builtAt: new Date().toISOString() }, knowledge);
+  let bundle: Bundle;
+  try {
+    bundle = assembleBundle(documents, { commit: await currentCommit(contentDir), builtAt: new Date().toISOString() }, knowledge);
+  } catch (error) {
+    // Too many access groups to precompute every caller's search statistics: the author's to fix.
+    if (error instanceof AccessStatisticsLimitError) return { ok: false, errors: [{ file: contentDir, line: 1, message: error.message }] };
+    throw error;
+  }
   return { ok: true, bundle, warnings };
 }

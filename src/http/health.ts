@@ -1,11 +1,15 @@
 import type { Context } from 'hono';
 import { currentBundle, type ContentEnv } from '../content/store.ts';
 
-/** 200 once a bundle is published and loadable; 503 (with the reason) before that. */
+/**
+ * 200 once a bundle is published and loadable; 503 (with the reason) before that. Anyone may ask,
+ * so it says which version serves and nothing about the content: no counts, which would tell an
+ * anonymous caller how many restricted documents exist (operators read them in `praxis versions`).
+ */
 export async function healthResponse(c: Context<{ Bindings: ContentEnv }>): Promise<Response> {
   const bundle = await currentBundle(c.env).catch((error: Error) => error);
   if (bundle instanceof Error) return c.json({ status: 'unavailable', reason: 'content store could not be read' }, 503);
   if (!bundle) return c.json({ status: 'no-content', reason: 'no bundle has been published yet (praxis dev / praxis publish)' }, 503);
-  const { version, commit, builtAt, documentCount } = bundle.pointer;
-  return c.json({ status: 'ok', version, commit, builtAt, documents: documentCount });
+  const { version, commit, builtAt } = bundle.pointer;
+  return c.json({ status: 'ok', version, commit, builtAt });
 }

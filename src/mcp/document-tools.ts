@@ -2,7 +2,6 @@
 import { type McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { DOCUMENT_KINDS, type DocumentKind } from '../content/kinds.ts';
-import type { DocumentRef } from '../content/document-directory.ts';
 import { normalizeName } from '../content/names.ts';
 import { snippet } from '../content/search/index.ts';
 import { documentFound, documentList, documentNotFound, invalidCursor, provenanceOf, searchResults, type RankedEntry } from './document-results.ts';
@@ -42,12 +41,11 @@ export function registerDocumentTools(server: McpServer, kind: DocumentKind, vie
   });
 
   server.registerTool(`search_${plural}`, definitions.search, async ({ query, limit = MAX_SEARCH_RESULTS, cursor }) => {
-    const all = directory.refs;
     const scope = { query, version: view.bundle.pointer.version, manifest: view.bundle.pointer.manifest };
     const start = cursor === undefined ? { ok: true as const, offset: 0 } : decodeCursor(cursor, scope, MAX_PAGED_RESULTS);
     if (!start.ok) return toolResult(invalidCursor(start.message, provenance), { isError: true });
     const visibleCount = view.visibleCount(kind);
-    const page = all.length ? await rankVisible(kind, view, all, query, { offset: start.offset, limit, hidden: all.length - visibleCount }) : { ranked: [], more: false };
+    const page = visibleCount ? await rankVisible(kind, view, query, { offset: start.offset, limit }) : { ranked: [], more: false };
     const next = page.more ? encodeCursor(scope, start.offset + limit) : undefined;
     return toolResult(searchResults(kind, query, page.ranked, visibleCount, provenance, next));
   });
@@ -99,15 +97,14 @@ function buildDefinitions(kind: DocumentKind) {
   };
 }
 
-interface PageRequest { offset: number; limit: number; hidden: number }
+interface PageRequest { offset: number; limit: number }
 
-async function rankVisible(kind: DocumentKind, view: KnowledgeView, all: DocumentRef[], query: string, request: PageRequest): Promise<{ ranked: RankedEntry[]; more: boolean }> {
+async function rankVisible(kind: DocumentKind, view: KnowledgeView, query: string, request: PageRequest): Promise<{ ranked: RankedEntry[]; more: boolean }> {
   const searcher = await view.bundle.searcher(kind);
   const end = request.offset + request.limit;
-  // One result past the page tells whether another page exists; hidden documents are ranked too
-  // (the index covers every document), so ask for enough that a page is never short.
-  const hits = (await searcher.search(query, { limit: Math.min(end, MAX_PAGED_RESULTS) + 1 + request.hidden }))
-    .filter((hit) => view.canSee(all[hit.doc]!));
+  // One result past the page tells whether another page exists. The searcher ranks only what the
+  // caller may see, with statistics of those documents alone: hidden ones move no score or rank.
+  const hits = await searcher.search(query, { limit: Math.min(end, MAX_PAGED_RESULTS) + 1, canSee: view.canSee });
   const onPage = hits.slice(request.offset, end);
   // Only the chunks holding this page's results are read.
   const entries = await view.bundle.directory(kind).entriesAt(onPage.map((hit) => hit.doc));

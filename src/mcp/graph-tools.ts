@@ -77,10 +77,12 @@ export function registerGraphTools(server: McpServer, view: KnowledgeView): void
 interface Ranked { record: RecordEntry; score?: number; snippet?: string }
 
 async function rank(view: KnowledgeView, candidates: RecordEntry[], query: string): Promise<Ranked[]> {
-  const graph = view.bundle.knowledge!.graph!;
+  const graph = view.bundle.knowledge?.graph;
+  if (!graph || candidates.length === 0) return [];
   const index = await view.bundle.json<SearchIndex>(graph.search);
   const allowed = new Set(candidates.map((record) => record.id));
-  const hits = searchIndex(index, query, { limit: graph.records.length })
+  // Ranked among the records this caller may see, with their statistics alone (not the hidden ones').
+  const hits = searchIndex(index, query, { limit: graph.records.length, canSee: view.canSee })
     .map((hit) => ({ record: graph.records[hit.doc]!, score: hit.score }))
     .filter(({ record }) => allowed.has(record.id))
     .slice(0, MAX_GRAPH_RESULTS);

@@ -18,7 +18,8 @@ export function listResources(view: KnowledgeView): Resource[] {
   const fixed: Resource[] = [
     { uri: CONTEXT_URI, name: 'career-context', title: view.context?.title ?? 'Career context (not yet published)', description: 'The career-context document, or a notice saying how to add one', mimeType: 'text/markdown' },
   ];
-  if (view.bundle.knowledge?.graph) {
+  // A graph of only hidden records is, for this caller, no graph at all.
+  if (view.records.length > 0) {
     fixed.push({ uri: INDEX_URI, name: 'vitaegraph-index', title: 'Knowledge graph index', description: `Nodes, typed edges and backlinks of ${view.records.length} records`, mimeType: 'application/json' });
   }
   return [
@@ -48,14 +49,14 @@ export async function readResource(view: KnowledgeView, uri: string): Promise<Re
 /** The index as this principal may see it; the stored text itself when nothing is hidden. */
 export async function graphIndexFor(view: KnowledgeView): Promise<GraphIndex | null> {
   const graph = view.bundle.knowledge?.graph;
-  if (!graph) return null;
+  if (!graph || view.records.length === 0) return null;
   const index = await view.bundle.json<GraphIndex>(graph.index);
   return visibleGraphIndex(index, new Set(view.recordsById.keys()));
 }
 
 async function graphIndexText(view: KnowledgeView): Promise<string> {
   const graph = view.bundle.knowledge?.graph;
-  if (!graph) throw resourceNotFound(INDEX_URI, 'no knowledge graph is published');
+  if (!graph || view.records.length === 0) throw resourceNotFound(INDEX_URI, 'no knowledge graph is published');
   if (view.records.length === graph.records.length) return view.bundle.text(graph.index);
   return JSON.stringify(await graphIndexFor(view));
 }

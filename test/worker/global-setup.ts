@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildContent } from '../../scripts/build/build.ts';
 import { formatBuildError } from '../../scripts/build/errors.ts';
+import { nonInterferenceCases } from './restricted-corpus.ts';
 
 export default async function setup(project: TestProject): Promise<void> {
   const built = await buildContent(new URL('../fixtures/content', import.meta.url).pathname);
@@ -16,8 +17,13 @@ export default async function setup(project: TestProject): Promise<void> {
   if (!shipped.ok) throw new Error(`content/ does not build:\n${shipped.errors.map(formatBuildError).join('\n')}`);
   project.provide('shippedBundle', { pointer: shipped.bundle.pointer, objects: [...shipped.bundle.objects] });
   project.provide('chunkedBundle', await chunkedBundle());
+  // Generated corpora with restricted entries of every kind, built whole and per caller without what it may not see.
+  project.provide('nonInterference', await nonInterferenceCases(NON_INTERFERENCE_SEEDS));
   project.provide('spec000', JSON.parse(await readFile(new URL('../fixtures/spec-000-process-tools.json', import.meta.url), 'utf8')));
 }
+
+/** Seeds of the generated corpora (NON_INTERFERENCE_SEEDS=4,5,6 to try others). */
+const NON_INTERFERENCE_SEEDS = (process.env.NON_INTERFERENCE_SEEDS ?? '1,2,3').split(',').map(Number);
 
 /** Processes across several document chunks, every 7th restricted to security-team (document-chunks.test.ts). */
 export const CHUNKED_PROCESSES = 700;
@@ -45,6 +51,7 @@ declare module 'vitest' {
     fixtureBundle: { pointer: import('../../src/content/bundle.ts').Pointer; objects: Array<[string, string]> };
     chunkedBundle: { pointer: import('../../src/content/bundle.ts').Pointer; objects: Array<[string, string]> };
     shippedBundle: { pointer: import('../../src/content/bundle.ts').Pointer; objects: Array<[string, string]> };
+    nonInterference: import('./restricted-corpus.ts').NonInterferenceCase[];
     spec000: { tools: Array<{ name: string; description: string; inputSchema: object; outputSchema: object }> };
   }
 }

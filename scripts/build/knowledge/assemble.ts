@@ -20,8 +20,8 @@ export function assembleKnowledge(knowledge: CompiledKnowledge, put: (text: stri
         id, type, title, description, tags, path: `graph/${path}`, body: put(source), ...(access ? { access } : {}),
       })),
       index: put(JSON.stringify(buildGraphIndex(records))),
-      search: put(JSON.stringify(buildSearchIndex(records.map(({ id, title, description, tags, body }) => ({
-        name: id, title, description: [description, ...tags].join(' '), body,
+      search: put(JSON.stringify(buildSearchIndex(records.map(({ id, title, description, tags, body, access }) => ({
+        name: id, title, description: [description, ...tags].join(' '), body, ...(access ? { access } : {}),
       }))))),
     } : null,
     context: context ? { ...omitContent(context), path: `context/${context.path}`, body: put(context.content) } : null,

@@ -27,14 +27,14 @@ export async function compileKnowledge(contentDir: string, documents: readonly C
     compileContext(contentDir, errors),
     compileWiki(contentDir, errors),
   ]);
-  const names = (kind: string) => new Set(documents.filter((document) => document.kind === kind).map((document) => document.name));
+  const names = (kind: string) => new Map(documents.filter((document) => document.kind === kind).map((document) => [document.name, document.access]));
   const prompts = await compilePrompts(contentDir, {
-    record: new Set(records.map((record) => record.id)),
-    wiki: new Set(wiki.map((module) => module.module)),
+    record: new Map(records.map((record) => [record.id, record.access])),
+    wiki: new Map(wiki.map((module) => [module.module, module.access])),
     process: names('processes'),
     checklist: names('checklists'),
-    template: new Set(templates.map((template) => template.name)),
-    framework: new Set(frameworks.map((framework) => framework.name)),
+    template: new Map(templates.map((template) => [template.name, undefined])),
+    framework: new Map(frameworks.map((framework) => [framework.name, framework.access])),
   }, errors);
   return { knowledge: { templates, frameworks, records, context, wiki, prompts }, errors };
 }

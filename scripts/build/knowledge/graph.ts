@@ -1,5 +1,6 @@
 // content/graph/**.md → knowledge-graph records; fails on duplicate ids and dangling links.
 import { join } from 'node:path';
+import { audienceCovers, audienceText } from '../../../src/content/audience-covers.ts';
 import { isRecordId, MAX_RECORD_ID_LENGTH, RECORD_TYPE, wikiLinks } from '../../../src/content/graph/ids.ts';
 import type { BuildError } from '../errors.ts';
 import { firstHeading, firstParagraph, readSourceFiles } from './files.ts';
@@ -46,7 +47,12 @@ export async function compileGraph(contentDir: string, errors: BuildError[]): Pr
   }
   for (const record of records) {
     for (const link of record.links) {
-      if (!byId.has(link.to)) errors.push({ file: record.file, line: link.line, message: `dangling link to '${link.to}': no record has that id` });
+      const target = byId.get(link.to);
+      if (!target) errors.push({ file: record.file, line: link.line, message: `dangling link to '${link.to}': no record has that id` });
+      // A reader who may not see the target would see its id in this record's text, links and edges.
+      else if (!audienceCovers(target.access, record.access)) {
+        errors.push({ file: record.file, line: link.line, message: `link to '${link.to}', which only ${audienceText(target.access)} may see, from a record ${audienceText(record.access)} may see: it would name a record to readers who may not see it. Give this record the same access, or drop the link` });
+      }
     }
   }
   return records.sort((a, b) => (a.id < b.id ? -1 : 1));

@@ -1,6 +1,7 @@
 // content/prompts/*.md → prompts: front matter name, description, arguments, embed; a body with
 // {{argument}} placeholders. Every placeholder and embed is checked against what the bundle holds.
 import { join } from 'node:path';
+import { audienceCovers, audienceText } from '../../../src/content/audience-covers.ts';
 import { parseEmbed, EMBED_COMPLETION, EMBED_FORMS, type EmbedKind } from '../../../src/content/prompts/embeds.ts';
 import { parsePromptBody } from '../../../src/content/prompts/render.ts';
 import { COMPLETION_SOURCES, type CompletionSource, type PromptArgumentEntry, type PromptEntry } from '../../../src/content/sections.ts';
@@ -14,8 +15,8 @@ type PromptFields = Fields<KnownKey<'prompts'>>;
 /** A prompt as the build holds it: the bundle's entry with its body text instead of the body's hash. */
 export type CompiledPrompt = Omit<PromptEntry, 'body'> & { content: string };
 
-/** Names that exist in the bundle, per embed kind, so fixed embed targets can be checked. */
-export type KnownNames = Partial<Record<EmbedKind, ReadonlySet<string>>>;
+/** Names that exist in the bundle, per embed kind, with who may see each (absent: everyone), so fixed embed targets can be checked. */
+export type KnownNames = Partial<Record<EmbedKind, ReadonlyMap<string, readonly string[] | undefined>>>;
 
 const PROMPT_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 const ARGUMENT_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -45,7 +46,8 @@ function readPrompt(source: SourceFile, fields: PromptFields, known: KnownNames,
   if (!description) fail(1, "a prompt needs a front matter 'description' (clients show it when listing prompts)");
   const args = readArguments(fields, fail);
   const embed = fields.list('embed') ?? [];
-  checkEmbeds(embed, args, known, fields.line('embed'), fail);
+  const access = fields.access;
+  checkEmbeds(embed, args, known, access, fields.line('embed'), fail);
   const body = fields.matter.body;
   const parsed = parsePromptBody(body);
   if (!parsed.ok) fail(fields.matter.bodyLine + parsed.line - 1, parsed.message);
@@ -55,7 +57,6 @@ function readPrompt(source: SourceFile, fields: PromptFields, known: KnownNames,
     }
   }
   if (errors.length > before) return undefined;
-  const access = fields.access;
   return {
     name, description: description!, arguments: args, embed, path: source.path, content: body,
     title: fields.text('title') ?? name,
@@ -97,7 +98,7 @@ function readArguments(fields: PromptFields, fail: (line: number, message: strin
   return args;
 }
 
-function checkEmbeds(embeds: string[], args: PromptArgumentEntry[], known: KnownNames, line: number, fail: (line: number, message: string) => void): void {
+function checkEmbeds(embeds: string[], args: PromptArgumentEntry[], known: KnownNames, access: string[] | undefined, line: number, fail: (line: number, message: string) => void): void {
   for (const text of embeds) {
     const embed = parseEmbed(text);
     if (!embed) { fail(line, `cannot embed '${text}': use one of ${EMBED_FORMS}`); continue; }
@@ -107,6 +108,10 @@ function checkEmbeds(embeds: string[], args: PromptArgumentEntry[], known: Known
       if (!arg.complete && !arg.values && EMBED_COMPLETION[embed.kind]) arg.complete = EMBED_COMPLETION[embed.kind];
     } else if (embed.target !== undefined && known[embed.kind] && !known[embed.kind]!.has(embed.target)) {
       fail(line, `embed '${text}': no ${embed.kind} named '${embed.target}' in this content`);
+    } else if (embed.target !== undefined && !audienceCovers(known[embed.kind]?.get(embed.target), access)) {
+      // Getting the prompt would name (or fail naming) the target to callers who may not see it.
+      const target = known[embed.kind]!.get(embed.target);
+      fail(line, `embed '${text}': only ${audienceText(target)} may see that ${embed.kind}, but ${audienceText(access)} may see this prompt. Give the prompt the same access, or drop the embed`);
     }
   }
 }

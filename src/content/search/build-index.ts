@@ -1,7 +1,8 @@
 // Build time: documents → SearchIndex. Deterministic: same documents, same JSON, byte for byte.
 import { encodeVarints, writeDigit, writeVarint } from './codec.ts';
+import { accessStatisticsOf, otherAveragesOf } from './audiences.ts';
 import { averageFieldLengths, termEvidence } from './evidence.ts';
-import { fieldTermsOf } from './fields.ts';
+import { fieldTermsOf, type FieldTerms } from './fields.ts';
 import { quantizeEvidence } from './scoring.ts';
 import { encodeTermTable } from './term-table.ts';
 import type { IndexableDoc, SearchIndex } from './types.ts';
@@ -22,10 +23,8 @@ function nameOrder(docs: readonly IndexableDoc[]): number[] {
   });
 }
 
-/** Term → postings in ascending internal id. */
-function collectPostings(docs: readonly IndexableDoc[], order: readonly number[]): Map<string, Posting[]> {
-  const fields = docs.map(fieldTermsOf);
-  const averages = averageFieldLengths(fields);
+/** Term → postings in ascending internal id, weighted with these field-length averages. */
+function collectPostings(fields: readonly FieldTerms[][], order: readonly number[], averages: readonly number[]): Map<string, Posting[]> {
   const postings = new Map<string, Posting[]>();
   order.forEach((position, id) => {
     for (const [term, evidence] of termEvidence(fields[position] ?? [], averages)) {
@@ -50,9 +49,21 @@ function encodePostings(list: readonly Posting[]): string {
   return out.join('');
 }
 
+/** The term table of `fields`' postings weighted with `averages`. */
+function termTableOf(fields: readonly FieldTerms[][], order: readonly number[], averages: readonly number[]) {
+  const postings = collectPostings(fields, order, averages);
+  const entries = [...postings.keys()].sort().map((term) => [term, encodePostings(postings.get(term) ?? [])] as const);
+  return encodeTermTable(entries);
+}
+
 export function buildSearchIndex(docs: IndexableDoc[]): SearchIndex {
   const order = nameOrder(docs);
-  const postings = collectPostings(docs, order);
-  const entries = [...postings.keys()].sort().map((term) => [term, encodePostings(postings.get(term) ?? [])] as const);
-  return { format: 'praxis-search/1', documents: docs.length, order: encodeVarints(order), ...encodeTermTable(entries) };
+  const fields = docs.map(fieldTermsOf);
+  const averages = averageFieldLengths(fields);
+  const index: SearchIndex = { format: 'praxis-search/1', documents: docs.length, order: encodeVarints(order), ...termTableOf(fields, order, averages) };
+  // Without restricted documents every caller sees every document: the index is exactly as before.
+  if (!docs.some((doc) => doc.access)) return index;
+  const access = accessStatisticsOf(docs, fields, order, averages);
+  const variants = otherAveragesOf(access).map((other) => ({ averages: other, ...termTableOf(fields, order, other) }));
+  return { ...index, access, ...(variants.length ? { variants } : {}) };
 }

@@ -33,11 +33,25 @@ export function countTerms(runs: FieldTerms, withBigrams: boolean): Map<string, 
  * index shard. Rounded, an edit almost never changes them; ranking cannot tell the difference.
  */
 export function averageFieldLengths(docs: readonly FieldTerms[][]): number[] {
+  return averagesOf(fieldLengthTotals(docs), docs.length);
+}
+
+/** Each field's summed length over `docs`, in FIELDS order (integers, so any summing order agrees). */
+export function fieldLengthTotals(docs: readonly FieldTerms[][]): number[] {
   return FIELDS.map((_, f) => {
     let total = 0;
     for (const fields of docs) total += fieldLength(fields[f] as FieldTerms);
-    return docs.length === 0 ? 0 : roundToTwoDigits(total / docs.length);
+    return total;
   });
+}
+
+/**
+ * The rounded averages `averageFieldLengths` gives for documents whose field lengths sum to `totals`.
+ * The query side computes a caller's averages from per-audience totals with this same function, so
+ * they equal, bit for bit, what a build of only that caller's documents would have used.
+ */
+export function averagesOf(totals: readonly number[], documents: number): number[] {
+  return totals.map((total) => (documents === 0 ? 0 : roundToTwoDigits(total / documents)));
 }
 
 function roundToTwoDigits(value: number): number {

@@ -1,8 +1,9 @@
 // Query time over a stored index, whichever way it was stored: one object (praxis-search/1) or a
 // head plus term shards (praxis-search/2), whose shards are fetched on demand — only those holding
 // the query's terms, phrases and typed forms.
+import { audienceOf } from './audiences.ts';
 import { queryTermsOf } from './query-terms.ts';
-import { rankQuery, searchIndex } from './search.ts';
+import { rankQuery, searchIndex, weightedFor } from './search.ts';
 import { shardOf, type ShardedIndex } from './shards.ts';
 import { findPostings, type TermTable } from './term-table.ts';
 import type { SearchHit, SearchIndex, SearchOptions } from './types.ts';
@@ -27,14 +28,18 @@ export function searcherOf(stored: StoredIndex, loadShard: (hash: string) => Pro
 }
 
 async function searchShards(head: ShardedIndex, loadShard: (hash: string) => Promise<TermTable>, query: string, options?: SearchOptions): Promise<SearchHit[]> {
-  const count = head.shards.length;
+  const audience = audienceOf(head.access, options?.canSee);
+  if (audience !== null && audience.documents === 0) return [];
+  // A caller whose documents have other field-length averages reads the shards weighted with those.
+  const shards = (weightedFor(head.access, audience, head.variants) ?? head).shards;
+  const count = shards.length;
   const { terms, bigrams, exact } = queryTermsOf(query);
   const wanted = [...new Set([...terms, ...bigrams, ...exact].map((term) => shardOf(term, count)))];
   const tables = new Map<number, TermTable>();
-  await Promise.all(wanted.map(async (shard) => tables.set(shard, await loadShard(head.shards[shard] as string))));
+  await Promise.all(wanted.map(async (shard) => tables.set(shard, await loadShard(shards[shard] as string))));
   return rankQuery(head, (term) => {
     const table = tables.get(shardOf(term, count)) as TermTable;
     const start = findPostings(table, term);
     return start < 0 ? null : { table, start };
-  }, query, options);
+  }, query, options, audience);
 }

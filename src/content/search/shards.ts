@@ -5,7 +5,7 @@
 // fall in, not the whole index.
 import { decodeVarints } from './codec.ts';
 import { encodeTermTable, type TermTable } from './term-table.ts';
-import type { SearchIndex } from './types.ts';
+import type { AccessStatistics, SearchIndex } from './types.ts';
 
 /** The stored head of a sharded index: everything but the postings, and the shards' object hashes. */
 export interface ShardedIndex {
@@ -14,6 +14,10 @@ export interface ShardedIndex {
   order: string;
   /** Object hash of each shard's term table; a term lives in shard `shardOf(term, shards.length)`. */
   shards: string[];
+  /** As in SearchIndex: present when some documents are restricted. */
+  access?: AccessStatistics;
+  /** The index's other weighted term tables (SearchIndex.variants), each sharded the same way. */
+  variants?: Array<{ averages: number[]; shards: string[] }>;
 }
 
 /** Bytes a shard aims at: small enough that an edit rewrites little, large enough to keep the head short. */
@@ -47,7 +51,7 @@ function entriesOf(table: TermTable): [string, string][] {
 }
 
 /** The index's terms split into `shardCount` term tables (each still sorted, so lookups binary-search). */
-export function splitSearchIndex(index: SearchIndex, shardCount = shardCountFor(index.terms.length + index.postings.length)): TermTable[] {
+export function splitSearchIndex(index: TermTable, shardCount = shardCountFor(index.terms.length + index.postings.length)): TermTable[] {
   const buckets: [string, string][][] = Array.from({ length: shardCount }, () => []);
   for (const entry of entriesOf(index)) buckets[shardOf(entry[0], shardCount)]!.push(entry);
   return buckets.map(encodeTermTable);
@@ -58,7 +62,9 @@ export function splitSearchIndex(index: SearchIndex, shardCount = shardCountFor(
  * manifest names as the kind's index.
  */
 export function storeSearchIndex(index: SearchIndex, put: (text: string) => string): string {
-  const shards = splitSearchIndex(index).map((table) => put(JSON.stringify(table)));
-  const head: ShardedIndex = { format: 'praxis-search/2', documents: index.documents, order: index.order, shards };
+  const shardsOf = (table: TermTable): string[] => splitSearchIndex(table).map((shard) => put(JSON.stringify(shard)));
+  const head: ShardedIndex = { format: 'praxis-search/2', documents: index.documents, order: index.order, shards: shardsOf(index) };
+  if (index.access) head.access = index.access;
+  if (index.variants) head.variants = index.variants.map(({ averages, terms, postings }) => ({ averages, shards: shardsOf({ terms, postings }) }));
   return put(JSON.stringify(head));
 }
