@@ -6,7 +6,7 @@ import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@model
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_URL, callWorker, publishFixture } from './helpers.ts';
 import { listTools, mcpPost } from './auth-helpers.ts';
-import { MemoryOAuthClient, TestBrowser, changeUser, oauthEnv, routeFor, signInAs } from './sign-in-helpers.ts';
+import { MemoryOAuthClient, TestBrowser, changeUser, oauthEnv, routeFor, signInAs, signedInTokens, tokenRequest } from './sign-in-helpers.ts';
 
 const RESTRICTED = 'security-incident-playbook';
 
@@ -66,5 +66,60 @@ describe('signing in through this server (auth mode oauth)', () => {
     } finally {
       await bob.client.close();
     }
+  });
+});
+
+const getRestricted = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_process', arguments: { name: RESTRICTED } } };
+
+/** The JSON-RPC answer of a POST /mcp (JSON or a one-event SSE stream). */
+async function rpcResult(response: Response): Promise<{ result?: { isError?: boolean }; error?: unknown }> {
+  const text = await response.text();
+  const data = text.startsWith('{') ? text : text.split('\n').find((line) => line.startsWith('data: '))!.slice(6);
+  return JSON.parse(data) as { result?: { isError?: boolean } };
+}
+
+describe('refresh and revocation in auth mode oauth', () => {
+  it('re-checks the user upstream on refresh: a removed group is gone from the next access token, a disabled user gets no token', async () => {
+    const env = oauthEnv();
+    await changeUser('alice', { groups: ['engineering', 'security-team'] });
+    const first = await signedInTokens(env, 'alice');
+    expect((await rpcResult(await mcpPost(getRestricted, first.access, env))).result?.isError).toBeFalsy();
+
+    await changeUser('alice', { groups: ['engineering'] });
+    const refreshed = await tokenRequest(env, { grant_type: 'refresh_token', refresh_token: first.refresh, client_id: first.clientId });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.refresh_token).not.toBe(first.refresh);
+    expect((await rpcResult(await mcpPost(getRestricted, String(refreshed.body.access_token), env))).result?.isError).toBe(true);
+
+    await changeUser('alice', { disabled: true });
+    const refused = await tokenRequest(env, { grant_type: 'refresh_token', refresh_token: String(refreshed.body.refresh_token), client_id: first.clientId });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('invalid_grant');
+    // The grant is revoked with its tokens: the access token from the last refresh stops working too.
+    expect((await mcpPost(listTools, String(refreshed.body.access_token), env)).status).toBe(401);
+  });
+
+  it('rotates refresh tokens: a used one is refused once its successor has been used', async () => {
+    const env = oauthEnv();
+    const first = await signedInTokens(env, 'bob');
+    const second = await tokenRequest(env, { grant_type: 'refresh_token', refresh_token: first.refresh, client_id: first.clientId });
+    const third = await tokenRequest(env, { grant_type: 'refresh_token', refresh_token: String(second.body.refresh_token), client_id: first.clientId });
+    expect(third.status).toBe(200);
+    const replay = await tokenRequest(env, { grant_type: 'refresh_token', refresh_token: first.refresh, client_id: first.clientId });
+    expect(replay.status).toBe(400);
+  });
+
+  it('revokes: after RFC 7009 revocation of the refresh token the access token gets 401', async () => {
+    const env = oauthEnv();
+    const { clientId, access, refresh } = await signedInTokens(env, 'bob');
+    expect((await mcpPost(listTools, access, env)).status).toBe(200);
+    const revoked = await callWorker(new Request('http://localhost/oauth/token', {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: refresh, token_type_hint: 'refresh_token', client_id: clientId }).toString(),
+    }), env);
+    expect(revoked.status).toBe(200);
+    const after = await mcpPost(listTools, access, env);
+    expect(after.status).toBe(401);
+    expect(after.headers.get('www-authenticate')).toContain('resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp"');
   });
 });

@@ -153,3 +153,46 @@ export function routeFor(env: Partial<Env>, seen: string[] = []): (input: Reques
     return new URL(request.url).origin === WORKER_ORIGIN ? callWorker(request, env) : fetch(request);
   };
 }
+
+/** What a client does by hand, for the protocol-level cases the SDK would never send. */
+export async function registerClient(env: Partial<Env>, metadata: Record<string, unknown> = {}): Promise<string> {
+  const response = await callWorker(new Request(`${WORKER_ORIGIN}/oauth/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_name: 'Hand-rolled test client', redirect_uris: [CLIENT_REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], ...metadata }),
+  }), env);
+  const body = await response.json() as { client_id?: string; error_description?: string };
+  if (!body.client_id) throw new Error(`registration refused: ${body.error_description}`);
+  return body.client_id;
+}
+
+export const newVerifier = (): string => `${crypto.randomUUID()}${crypto.randomUUID()}`;
+
+export async function s256(verifier: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
+  return btoa(String.fromCharCode(...new Uint8Array(digest))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function authorizationUrl(clientId: string, params: Record<string, string | undefined>): string {
+  const url = new URL(`${WORKER_ORIGIN}/authorize`);
+  const all: Record<string, string | undefined> = { response_type: 'code', client_id: clientId, redirect_uri: CLIENT_REDIRECT, scope: 'praxis:read', state: 'client-state', resource: `${WORKER_ORIGIN}/mcp`, ...params };
+  for (const [name, value] of Object.entries(all)) if (value !== undefined) url.searchParams.set(name, value);
+  return url.href;
+}
+
+export async function tokenRequest(env: Partial<Env>, fields: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await callWorker(new Request(`${WORKER_ORIGIN}/oauth/token`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(),
+  }), env);
+  return { status: response.status, body: await response.json() as Record<string, unknown> };
+}
+
+/** Register, sign in as `user`, exchange the code: the tokens a well-behaved client ends up with. */
+export async function signedInTokens(env: Partial<Env>, user: string, browser = new TestBrowser(env)): Promise<{ clientId: string; access: string; refresh: string; browser: TestBrowser }> {
+  const clientId = await registerClient(env);
+  const verifier = newVerifier();
+  const landed = new URL(await signInAs(browser, authorizationUrl(clientId, { code_challenge: await s256(verifier), code_challenge_method: 'S256' }), user));
+  const code = landed.searchParams.get('code');
+  if (!code) throw new Error(`no code: ${landed.href}`);
+  const { body } = await tokenRequest(env, { grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId, redirect_uri: CLIENT_REDIRECT, resource: `${WORKER_ORIGIN}/mcp` });
+  return { clientId, access: String(body.access_token), refresh: String(body.refresh_token), browser };
+}
