@@ -30,8 +30,10 @@ export async function oauthEndpointResponse(request: Request, config: OAuthModeC
 async function showConsent(request: Request, config: OAuthModeConfig, oauth: OAuthHelpers): Promise<Response> {
   const authRequest = await oauth.parseAuthRequest(request);
   const details = await oauth.describeConsent(authRequest);
-  const remember = { secret: config.cookieSecret, subject: await signedInUser(request, config.cookieSecret) };
-  if (await oauth.isConsentRemembered(request, authRequest, remember)) return toUpstream(authRequest, new Headers(), config, oauth);
+  const subject = await signedInUser(request, config.cookieSecret);
+  if (subject && await oauth.isConsentRemembered(request, authRequest, { secret: config.cookieSecret, subject })) {
+    return toUpstream(authRequest, new Headers(), config, oauth);
+  }
   // Discover the provider before showing the page: an outage is reported now, not after Allow.
   await upstreamServer(config.upstream);
   const consent = await oauth.beginConsent(authRequest);
@@ -49,7 +51,11 @@ async function decideConsent(request: Request, config: OAuthModeConfig, oauth: O
     denied.headers.set('Location', denied.redirectTo);
     return new Response(null, { status: 302, headers: denied.headers });
   }
-  const remember = { secret: config.cookieSecret, subject: await signedInUser(request, config.cookieSecret) };
+  // Approvals are remembered per user and client. The user is known from an earlier sign-in in this
+  // browser; on a browser's first sign-in it is not (the upstream says who it is only afterwards), so
+  // that approval is not remembered.
+  const subject = await signedInUser(request, config.cookieSecret);
+  const remember = subject ? { secret: config.cookieSecret, subject } : undefined;
   const approved = await oauth.approveConsent(request, handle, { scope: [PRAXIS_SCOPE], remember });
   return toUpstream(approved.request, approved.headers, config, oauth);
 }
