@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listTools, mcpPost } from './auth-helpers.ts';
 import { callWorker, publishFixture } from './helpers.ts';
 import {
-  CLIENT_REDIRECT, TestBrowser, authorizationUrl, consentHandle, isPage, newVerifier, oauthEnv, registerClient, s256, signInAs,
+  CLIENT_REDIRECT, workerBrowser, authorizationUrl, consentHandle, isPage, newVerifier, oauthEnv, registerClient, s256, signInAs,
   signInProvider, signedInTokens, tokenRequest, type Page,
 } from './sign-in-helpers.ts';
 
@@ -28,7 +28,7 @@ function expectNoCode(result: Page | { redirectedTo: string }): void {
   expect(landed.searchParams.get('error')).toBeTruthy();
 }
 
-async function consentPageFor(browser: TestBrowser, clientId: string, extra: Record<string, string> = {}): Promise<Page> {
+async function consentPageFor(browser: ReturnType<typeof workerBrowser>, clientId: string, extra: Record<string, string> = {}): Promise<Page> {
   const verifier = newVerifier();
   const page = await browser.go(authorizationUrl(clientId, { code_challenge: await s256(verifier), code_challenge_method: 'S256', ...extra }));
   if (!isPage(page)) throw new Error(`expected the consent page, was sent to ${page.redirectedTo}`);
@@ -76,7 +76,7 @@ describe('authorization requests that must not produce a code', () => {
   it('refuses a request without PKCE and one with the plain method', async () => {
     const env = oauthEnv();
     const clientId = await registerClient(env);
-    const browser = new TestBrowser(env);
+    const browser = workerBrowser(env);
     expectNoCode(await browser.go(authorizationUrl(clientId, {})));
     expectNoCode(await browser.go(authorizationUrl(clientId, { code_challenge: 'plain-challenge-plain-challenge-plain-challenge-12', code_challenge_method: 'plain' })));
   });
@@ -84,7 +84,7 @@ describe('authorization requests that must not produce a code', () => {
   it('refuses a resource other than this MCP server', async () => {
     const env = oauthEnv();
     const clientId = await registerClient(env);
-    const browser = new TestBrowser(env);
+    const browser = workerBrowser(env);
     expectNoCode(await browser.go(authorizationUrl(clientId, { code_challenge: await s256(newVerifier()), code_challenge_method: 'S256', resource: 'https://other.example/mcp' })));
   });
 });
@@ -94,7 +94,7 @@ describe('token requests that must not produce a token', () => {
     const env = oauthEnv();
     const clientId = await registerClient(env);
     const verifier = newVerifier();
-    const landed = new URL(await signInAs(new TestBrowser(env), authorizationUrl(clientId, { code_challenge: await s256(verifier), code_challenge_method: 'S256' }), 'bob'));
+    const landed = new URL(await signInAs(workerBrowser(env), authorizationUrl(clientId, { code_challenge: await s256(verifier), code_challenge_method: 'S256' }), 'bob'));
     const code = landed.searchParams.get('code')!;
     expect(landed.searchParams.get('state')).toBe('client-state');
     expect(landed.searchParams.get('iss')).toBe('http://localhost');
@@ -125,7 +125,7 @@ describe('the consent step', () => {
   it('names the client and its redirect host, escaped, in a page that cannot be framed and needs no script', async () => {
     const env = oauthEnv();
     const clientId = await registerClient(env, { client_name: '<script>alert("owned")</script> Evil & Co' });
-    const page = await consentPageFor(new TestBrowser(env), clientId);
+    const page = await consentPageFor(workerBrowser(env), clientId);
     expect(page.status).toBe(200);
     expect(page.html).toContain('&#60;script&#62;alert(&#34;owned&#34;)&#60;/script&#62; Evil &#38; Co');
     expect(page.html).not.toContain('<script');
@@ -140,12 +140,12 @@ describe('the consent step', () => {
   it('refuses a consent form posted without its handle, or from a browser that did not open the page', async () => {
     const env = oauthEnv();
     const clientId = await registerClient(env);
-    const owner = new TestBrowser(env);
+    const owner = workerBrowser(env);
     const page = await consentPageFor(owner, clientId);
     const handle = consentHandle(page)!;
     const withoutHandle = await owner.submit(page.url, { decision: 'approve' });
     expectNoCode(withoutHandle);
-    const attacker = new TestBrowser(env);
+    const attacker = workerBrowser(env);
     const crossSite = await attacker.submit(page.url, { handle, decision: 'approve' });
     expectNoCode(crossSite);
     expect(attacker.visited.some((line) => line.includes(new URL(signInProvider.issuer).host))).toBe(false);
@@ -154,7 +154,7 @@ describe('the consent step', () => {
   it('sends Deny back to the client as access_denied', async () => {
     const env = oauthEnv();
     const clientId = await registerClient(env);
-    const browser = new TestBrowser(env);
+    const browser = workerBrowser(env);
     const page = await consentPageFor(browser, clientId);
     const denied = await browser.submit(page.url, { handle: consentHandle(page)!, decision: 'deny' });
     expect(isPage(denied)).toBe(false);
@@ -163,7 +163,7 @@ describe('the consent step', () => {
 
   it('remembers an approval per user and client once the browser knows the user: the next sign-in skips the page', async () => {
     const env = oauthEnv();
-    const browser = new TestBrowser(env);
+    const browser = workerBrowser(env);
     await signedInTokens(env, 'bob', browser); // the browser's first sign-in: now it knows bob
     const { clientId } = await signedInTokens(env, 'bob', browser); // a new client: asked, approved, remembered for bob
     const challenge = { code_challenge: await s256(newVerifier()), code_challenge_method: 'S256' };
@@ -184,15 +184,15 @@ describe('the consent step', () => {
 describe('the way back from the upstream provider', () => {
   it('refuses a forged state, and a real one arriving in another browser', async () => {
     const env = oauthEnv();
-    const forged = await new TestBrowser(env).go('http://localhost/oauth/callback?code=anything&state=forged-state');
+    const forged = await workerBrowser(env).go('http://localhost/oauth/callback?code=anything&state=forged-state');
     expectNoCode(forged);
     // A real state, captured on its way to the provider, replayed from the attacker's browser.
     const clientId = await registerClient(env);
-    const victim = new TestBrowser(env);
+    const victim = workerBrowser(env);
     const page = await consentPageFor(victim, clientId);
     const toUpstream = await victim.request(page.url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ handle: consentHandle(page)!, decision: 'approve' }).toString() });
     const state = new URL(toUpstream.headers.get('location')!).searchParams.get('state')!;
-    expectNoCode(await new TestBrowser(env).go(`http://localhost/oauth/callback?code=stolen&state=${encodeURIComponent(state)}`));
+    expectNoCode(await workerBrowser(env).go(`http://localhost/oauth/callback?code=stolen&state=${encodeURIComponent(state)}`));
   });
 
   for (const flaw of ['audience', 'nonce', 'signature', 'issuer', 'expired'] as const) {
@@ -200,7 +200,7 @@ describe('the way back from the upstream provider', () => {
       await fetch(`${signInProvider.hostile}/test/flaw`, { method: 'POST', body: flaw });
       const env = oauthEnv({ PRAXIS_OIDC_ISSUER: signInProvider.hostile });
       const clientId = await registerClient(env);
-      const browser = new TestBrowser(env);
+      const browser = workerBrowser(env);
       const page = await consentPageFor(browser, clientId);
       const result = await browser.submit(page.url, { handle: consentHandle(page)!, decision: 'approve' });
       expectNoCode(result);
@@ -212,7 +212,7 @@ describe('the way back from the upstream provider', () => {
     await fetch(`${signInProvider.hostile}/test/flaw`, { method: 'POST', body: 'none' });
     const env = oauthEnv({ PRAXIS_OIDC_ISSUER: signInProvider.hostile });
     const clientId = await registerClient(env);
-    const browser = new TestBrowser(env);
+    const browser = workerBrowser(env);
     const page = await consentPageFor(browser, clientId);
     const result = await browser.submit(page.url, { handle: consentHandle(page)!, decision: 'approve' });
     expect(isPage(result)).toBe(false);
@@ -223,7 +223,7 @@ describe('the way back from the upstream provider', () => {
     const { unreachable } = (await import('./auth-helpers.ts')).providers;
     const env = oauthEnv({ PRAXIS_OIDC_ISSUER: unreachable });
     const clientId = await registerClient(env);
-    const browser = new TestBrowser(env);
+    const browser = workerBrowser(env);
     const result = await browser.go(authorizationUrl(clientId, { code_challenge: await s256(newVerifier()), code_challenge_method: 'S256' }));
     expect(isPage(result)).toBe(true);
     const page = result as Page;

@@ -6,7 +6,7 @@ import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@model
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_URL, callWorker, publishFixture } from './helpers.ts';
 import { listTools, mcpPost } from './auth-helpers.ts';
-import { MemoryOAuthClient, TestBrowser, changeUser, oauthEnv, routeFor, signInAs, signedInTokens, tokenRequest } from './sign-in-helpers.ts';
+import { MemoryOAuthClient, workerBrowser, changeUser, oauthEnv, routeFor, signInAs, signedInTokens, tokenRequest } from './sign-in-helpers.ts';
 
 const RESTRICTED = 'security-incident-playbook';
 
@@ -21,7 +21,7 @@ afterEach(async () => {
 /** Connects the official client: a 401, discovery, registration, then the person signs in. */
 async function connectAs(user: string, env = oauthEnv(), seen: string[] = []) {
   const provider = new MemoryOAuthClient();
-  const browser = new TestBrowser(env);
+  const browser = workerBrowser(env);
   const fetch = routeFor(env, seen);
   const first = new StreamableHTTPClientTransport(new URL(MCP_URL), { authProvider: provider, fetch });
   await expect(new Client({ name: 'praxis-sign-in-test', version: '1.0.0' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
