@@ -1,0 +1,68 @@
+// `praxis dev --auth oauth`: a new user adds only the URL to an MCP client and signs in through a
+// real browser flow at the development OpenID provider — here the official MCP client over real
+// HTTP to wrangler dev (workerd), with the browser steps scripted. alice (engineering) sees the
+// bundled checklist restricted to engineering, bob does not; `praxis token` keeps working alongside.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnPraxisDev, type RunningDev } from '../../scripts/dev/spawn-praxis-dev.ts';
+import { MemoryOAuthClient, TestBrowser, signInAs } from '../fixtures/oidc/sign-in-browser.ts';
+
+const CLI = new URL('../../bin/praxis.mjs', import.meta.url).pathname;
+const RESTRICTED = 'production-access';
+
+describe('praxis dev --auth oauth, end to end', () => {
+  let dev: RunningDev;
+  beforeAll(async () => {
+    dev = await spawnPraxisDev(['--auth', 'oauth', '--log-requests']);
+  }, 120_000);
+  afterAll(() => dev?.stop());
+
+  it('prints the URL to add and the development users', () => {
+    expect(dev.output()).toContain(`http://127.0.0.1:${dev.port}/mcp`);
+    expect(dev.output()).toMatch(/alice \/ alice \(group engineering\), bob \/ bob \(no group\)/);
+  });
+
+  async function signedInClient(user: string): Promise<Client> {
+    const provider = new MemoryOAuthClient(`e2e ${user}`);
+    const first = new StreamableHTTPClientTransport(new URL(dev.url), { authProvider: provider });
+    await expect(new Client({ name: 'e2e', version: '1.0.0' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+    const browser = new TestBrowser((request) => fetch(request));
+    const landed = new URL(await signInAs(browser, provider.authorizationUrl!.href, user));
+    await first.finishAuth(landed.searchParams);
+    const client = new Client({ name: 'e2e', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(dev.url), { authProvider: provider }));
+    return client;
+  }
+
+  it('signs alice and bob in with only the URL, and each sees what their groups allow', async () => {
+    const alice = await signedInClient('alice');
+    try {
+      const result = await alice.callTool({ name: 'get_checklist', arguments: { name: RESTRICTED } });
+      expect(result.isError).toBeFalsy();
+      expect(JSON.stringify(result.content)).toContain('Production Access Checklist');
+    } finally {
+      await alice.close();
+    }
+    const bob = await signedInClient('bob');
+    try {
+      const result = await bob.callTool({ name: 'get_checklist', arguments: { name: RESTRICTED } });
+      expect(result.isError).toBe(true);
+      expect(JSON.stringify(result)).not.toContain('Production Access Checklist');
+    } finally {
+      await bob.close();
+    }
+  });
+
+  it('still accepts a `praxis token` token, for scripts', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'token']);
+    const client = new Client({ name: 'e2e', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(dev.url), { requestInit: { headers: { authorization: `Bearer ${stdout.trim()}` } } }));
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('get_checklist');
+    } finally {
+      await client.close();
+    }
+  });
+});
