@@ -1,10 +1,16 @@
 // `praxis dev --auth oauth`: a new user adds only the URL to an MCP client and signs in through a
 // real browser flow at the development OpenID provider — here the official MCP client over real
-// HTTP to wrangler dev (workerd), with the browser steps scripted. alice (engineering) sees the
-// bundled checklist restricted to engineering, bob does not; `praxis token` keeps working alongside.
+// HTTP to wrangler dev (workerd), and mcp-remote (the stdio bridge many clients use), with the
+// browser steps scripted. alice (engineering) sees the bundled checklist restricted to engineering,
+// bob does not; `praxis token` keeps working alongside.
 import { execFile } from 'node:child_process';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnPraxisDev, type RunningDev } from '../../scripts/dev/spawn-praxis-dev.ts';
 import { MemoryOAuthClient, TestBrowser, signInAs } from '../fixtures/oidc/sign-in-browser.ts';
@@ -54,6 +60,40 @@ describe('praxis dev --auth oauth, end to end', () => {
       await bob.close();
     }
   });
+
+  it('signs in through mcp-remote: it prints the authorization URL, the scripted browser completes it, tools answer over stdio', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'praxis-mcp-remote-'));
+    // mcp-remote opens the browser with xdg-open: here a script that does nothing (the test is the browser).
+    await writeFile(join(home, 'xdg-open'), '#!/bin/sh\nexit 0\n');
+    await chmod(join(home, 'xdg-open'), 0o755);
+    const proxy = createRequire(import.meta.url).resolve('mcp-remote/dist/proxy.js');
+    const transport = new StdioClientTransport({
+      command: process.execPath, args: [proxy, dev.url, '--allow-http'], stderr: 'pipe',
+      env: { ...process.env as Record<string, string>, MCP_REMOTE_CONFIG_DIR: home, PATH: `${home}:${process.env.PATH}`, DISPLAY: ':0' },
+    });
+    let log = '';
+    const authorizationUrl = new Promise<string>((resolve) => {
+      transport.stderr!.on('data', (chunk: Buffer) => {
+        log += chunk;
+        const match = /Please authorize this client by visiting:\s+(\S+)/.exec(log);
+        if (match) resolve(match[1]!);
+      });
+    });
+    const client = new Client({ name: 'e2e-mcp-remote', version: '1.0.0' });
+    const connected = client.connect(transport);
+    try {
+      const url = await authorizationUrl;
+      const redirect = new URL(url).searchParams.get('redirect_uri')!;
+      const landed = await signInAs(new TestBrowser((request) => fetch(request), redirect), url, 'alice');
+      expect((await fetch(landed)).status).toBe(200); // mcp-remote's loopback callback takes the code
+      await connected;
+      const result = await client.callTool({ name: 'get_checklist', arguments: { name: RESTRICTED } });
+      expect(result.isError).toBeFalsy();
+    } finally {
+      await client.close();
+      await rm(home, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('still accepts a `praxis token` token, for scripts', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'token']);

@@ -112,6 +112,12 @@ describe('token requests that must not produce a token', () => {
     expect(replayed.body.access_token).toBeUndefined();
   });
 
+  it('refuses an access token issued for another resource (audience bound, RFC 8707)', async () => {
+    const elsewhere = oauthEnv({ PRAXIS_AUTH_RESOURCE: 'http://localhost/other/mcp' });
+    const { access } = await signedInTokens(elsewhere, 'bob');
+    expect((await mcpPost(listTools, access, oauthEnv())).status).toBe(401);
+  });
+
   it('never accepts a signed-in token under another auth mode, nor a made-up one in oauth mode', async () => {
     const env = oauthEnv();
     const { access } = await signedInTokens(env, 'bob');

@@ -70,9 +70,10 @@ export async function tokenRequest(env: Partial<Env>, fields: Record<string, str
 export async function signedInTokens(env: Partial<Env>, user: string, browser = workerBrowser(env)): Promise<{ clientId: string; access: string; refresh: string; browser: TestBrowser }> {
   const clientId = await registerClient(env);
   const verifier = newVerifier();
-  const landed = new URL(await signInAs(browser, authorizationUrl(clientId, { code_challenge: await s256(verifier), code_challenge_method: 'S256' }), user));
+  const resource = env.PRAXIS_AUTH_RESOURCE ?? MCP_URL;
+  const landed = new URL(await signInAs(browser, authorizationUrl(clientId, { code_challenge: await s256(verifier), code_challenge_method: 'S256', resource }), user));
   const code = landed.searchParams.get('code');
   if (!code) throw new Error(`no code: ${landed.href}`);
-  const { body } = await tokenRequest(env, { grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId, redirect_uri: CLIENT_REDIRECT, resource: `${WORKER_ORIGIN}/mcp` });
+  const { body } = await tokenRequest(env, { grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId, redirect_uri: CLIENT_REDIRECT, resource });
   return { clientId, access: String(body.access_token), refresh: String(body.refresh_token), browser };
 }
