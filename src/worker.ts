@@ -2,6 +2,8 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { readAuthConfig, type AuthEnv } from './auth/config.ts';
+import type { OAuthStateEnv } from './auth/oauth/authorization-server.ts';
+import { OAUTH_ROUTE_PATTERNS, oauthEndpointResponse } from './auth/oauth/routes.ts';
 import type { ContentEnv } from './content/store.ts';
 import { allowedHosts, type HttpEnv } from './http/allowed-hosts.ts';
 import { hostAndOriginGuard, requestSizeLimit } from './http/guards.ts';
@@ -10,8 +12,10 @@ import { internalErrorResponse } from './http/internal-error.ts';
 import { mcpResponse } from './http/mcp-route.ts';
 import { protectedResourceMetadataResponse } from './http/protected-resource-metadata.ts';
 import type { RateLimitEnv } from './http/rate-limit.ts';
+import type { AuthConfig } from './auth/config.ts';
+import { isLoopbackHostname } from './auth/url-rules.ts';
 
-export type Env = ContentEnv & AuthEnv & HttpEnv & RateLimitEnv;
+export type Env = ContentEnv & AuthEnv & HttpEnv & RateLimitEnv & Partial<OAuthStateEnv>;
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -21,7 +25,7 @@ app.get('/healthz', healthResponse);
 
 app.use('/mcp', hostAndOriginGuard((env) => {
   const auth = readAuthConfig(env as Env);
-  return allowedHosts(env as Env, !auth.ok || auth.config.mode === 'local' || auth.config.mode === 'off');
+  return allowedHosts(env as Env, !auth.ok || auth.config.mode === 'local' || auth.config.mode === 'off' || servedOnLoopback(auth.config));
 }));
 app.use('/mcp', cors({
   origin: (origin) => origin,
@@ -45,10 +49,24 @@ for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth
   });
 }
 
+// Auth mode oauth: this Worker is also the OAuth 2.1 authorization server (metadata, registration,
+// consent and federated sign-in, token, revocation). Other modes answer these paths 404.
+for (const path of OAUTH_ROUTE_PATTERNS) {
+  app.all(path, (c) => {
+    const auth = readAuthConfig(c.env);
+    if (!auth.ok) return misconfigured(c, auth.message);
+    if (!auth.config.oauth) return c.notFound();
+    return oauthEndpointResponse(c.req.raw, auth.config.oauth, c.env as OAuthStateEnv, c.executionCtx as ExecutionContext);
+  });
+}
+
 function misconfigured(c: Context, message: string): Response {
   console.error(JSON.stringify({ event: 'misconfigured', message }));
   return c.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'This Praxis endpoint is misconfigured; its operators have been told why in the log.' } }, 500);
 }
+
+/** oauth mode on a loopback MCP URL (praxis dev): the same DNS-rebinding protection as local mode. */
+const servedOnLoopback = (config: AuthConfig): boolean => config.oauth !== undefined && isLoopbackHostname(new URL(config.oauth.resource).hostname);
 
 app.notFound((c) => c.json({ error: 'NOT_FOUND', message: `No route ${c.req.method} ${new URL(c.req.url).pathname}. MCP is served at /mcp, health at /healthz.` }, 404));
 

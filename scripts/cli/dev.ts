@@ -3,13 +3,14 @@ import { buildContent } from '../build/build.ts';
 import { formatBuildError } from '../build/errors.ts';
 import { connectionHelp } from '../dev/connection-help.ts';
 import { startDevServer } from '../dev/dev-server.ts';
+import { prepareOAuthDev } from '../dev/oauth-dev.ts';
 import { LOCAL_STATE_DIR } from '../dev/paths.ts';
 import { publishLocally } from '../publish/publish-local.ts';
 import { outcomeLine, transferLine } from '../publish/report.ts';
 import { parseOptions, UsageError } from './command.ts';
 
 export const summary = 'Build content, load it into local KV and serve MCP at http://localhost:8787/mcp';
-export const usage = `Usage: praxis dev [--content DIR] [--port N] [--auth local|off] [--ip ADDRESS] [--log-requests]
+export const usage = `Usage: praxis dev [--content DIR] [--port N] [--auth local|oauth|off] [--oidc-issuer URL] [--ip ADDRESS] [--log-requests]
 
 Builds DIR, loads the bundle into wrangler's local KV state (.wrangler/state) and runs the
 Worker with wrangler dev. Prints the MCP URL and a client configuration once it is healthy.
@@ -18,7 +19,13 @@ Options:
   --content DIR    content folder with processes/, checklists/ (default: content)
   --port N         port to listen on (default: 8787)
   --auth MODE      local (default): bearer tokens from \`praxis token\`
+                   oauth: MCP clients sign in through the server with only its URL; a
+                     development OpenID provider on loopback signs in alice / alice
+                     (group engineering) and bob / bob (no group). \`praxis token\`
+                     tokens keep working too. See docs/auth.md
                    off: no authentication — protocol testing only, loopback only
+  --oidc-issuer URL  with --auth oauth: sign in at this OpenID provider instead; needs
+                   PRAXIS_OIDC_CLIENT_ID (and PRAXIS_OIDC_CLIENT_SECRET) in the environment
   --ip ADDRESS     address to listen on (default: 127.0.0.1)
   --log-requests   print every request and its audit line (who, which tool, outcome; never a token)
   -h, --help       show this help`;
@@ -30,12 +37,14 @@ export async function run(argv: string[]): Promise<number> {
     content: { type: 'string', default: 'content' },
     port: { type: 'string', default: '8787' },
     auth: { type: 'string', default: 'local' },
+    'oidc-issuer': { type: 'string' },
     ip: { type: 'string', default: '127.0.0.1' },
     'log-requests': { type: 'boolean', default: false },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--port must be a number from 1 to 65535, not '${values.port}'`);
-  if (values.auth !== 'local' && values.auth !== 'off') throw new UsageError(`--auth must be local or off, not '${values.auth}'`);
+  if (values.auth !== 'local' && values.auth !== 'off' && values.auth !== 'oauth') throw new UsageError(`--auth must be local, oauth or off, not '${values.auth}'`);
+  if (values['oidc-issuer'] !== undefined && values.auth !== 'oauth') throw new UsageError('--oidc-issuer goes with --auth oauth');
   if (values.ip !== 'localhost' && !isIP(values.ip!)) throw new UsageError(`--ip must be an IP address, not '${values.ip}'`);
   if (values.auth === 'off' && !LOOPBACK.has(values.ip!)) {
     console.error(`praxis dev: --auth off is refused on ${values.ip}: without authentication the server may only listen on loopback (127.0.0.1).`);
@@ -54,7 +63,13 @@ export async function run(argv: string[]): Promise<number> {
   console.log(`praxis: ${transferLine(loaded)}; ${outcomeLine(loaded)}`);
   if (values.auth === 'off') console.warn('praxis: WARNING — authentication is OFF. Anyone on this machine can call the server. Use it for protocol testing only.');
 
-  const server = await startDevServer({ port, ip: values.ip!, auth: values.auth, logRequests: values['log-requests']! });
-  console.log(connectionHelp({ port, auth: values.auth }));
-  return server.exited;
+  const host = values.ip === 'localhost' ? '127.0.0.1' : values.ip!.includes(':') ? `[${values.ip}]` : values.ip!;
+  const oauth = values.auth === 'oauth' ? await prepareOAuthDev({ origin: `http://${host}:${port}`, oidcIssuer: values['oidc-issuer'] }) : undefined;
+  try {
+    const server = await startDevServer({ port, ip: values.ip!, auth: values.auth, logRequests: values['log-requests']!, oauthEnv: oauth?.env });
+    console.log(connectionHelp({ port, auth: values.auth, host, signIn: oauth?.description }));
+    return await server.exited;
+  } finally {
+    await oauth?.close();
+  }
 }

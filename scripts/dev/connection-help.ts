@@ -1,7 +1,8 @@
 // What `praxis dev` prints once it is serving: the URL and copy-paste client configurations.
 
-export function connectionHelp({ port, auth }: { port: number; auth: 'local' | 'off' }): string {
-  const url = `http://localhost:${port}/mcp`;
+export function connectionHelp({ port, auth, host, signIn }: { port: number; auth: 'local' | 'off' | 'oauth'; host?: string; signIn?: string }): string {
+  // oauth: the URL must be the one the Worker names as its resource (127.0.0.1, not localhost).
+  const url = auth === 'oauth' ? `http://${host ?? '127.0.0.1'}:${port}/mcp` : `http://localhost:${port}/mcp`;
   const header = auth === 'local' ? { Authorization: 'Bearer <paste the output of: npx praxis token>' } : undefined;
   const vscode = { servers: { praxis: { type: 'http', url, ...(header ? { headers: header } : {}) } } };
   const cursor = { mcpServers: { praxis: { url, ...(header ? { headers: header } : {}) } } };
@@ -11,7 +12,9 @@ export function connectionHelp({ port, auth }: { port: number; auth: 'local' | '
   return [
     '',
     `Praxis is serving MCP at ${url}  (health: http://localhost:${port}/healthz)`,
-    auth === 'local' ? 'Every request needs a token: TOKEN=$(npx praxis token)   (valid 12 hours)' : 'Authentication is OFF (loopback only).',
+    auth === 'local' ? 'Every request needs a token: TOKEN=$(npx praxis token)   (valid 12 hours)'
+      : auth === 'oauth' ? `Clients sign in with only the URL (a browser opens). ${signIn ?? ''}\nScripts can still use: TOKEN=$(npx praxis token)`
+        : 'Authentication is OFF (loopback only).',
     '',
     'Claude Code:',
     `  ${claudeCode}`,

@@ -6,13 +6,13 @@ import { localSecret } from './local-secret.ts';
 import { LOCAL_STATE_DIR, PRAXIS_DIR } from './paths.ts';
 import { spawnWrangler } from './wrangler.ts';
 
-export interface DevServerOptions { port: number; ip: string; auth: 'local' | 'off'; logRequests?: boolean }
+export interface DevServerOptions { port: number; ip: string; auth: 'local' | 'off' | 'oauth'; logRequests?: boolean; /** oauth: the Worker's oauth-mode settings (oauth-dev.ts). */ oauthEnv?: string[] }
 export interface DevServer { exited: Promise<number> }
 
 const READY_TIMEOUT_MS = 60_000;
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
-  const envFile = await writeDevEnv(options.auth);
+  const envFile = await writeDevEnv(options.auth, options.oauthEnv ?? []);
   const child = spawnWrangler([
     'dev', '--port', String(options.port), '--ip', options.ip, '--persist-to', LOCAL_STATE_DIR,
     // wrangler prints the Worker's console.log lines (the audit lines) from its "log" level up.
@@ -30,13 +30,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   return { exited };
 }
 
-async function writeDevEnv(auth: DevServerOptions['auth']): Promise<string> {
+async function writeDevEnv(auth: DevServerOptions['auth'], oauthEnv: string[]): Promise<string> {
   await mkdir(PRAXIS_DIR, { recursive: true, mode: 0o700 });
   const file = join(PRAXIS_DIR, `dev-${process.pid}.env`);
-  const lines = [`PRAXIS_AUTH_MODE=${auth}`, 'PRAXIS_POINTER_TTL_MS=1000'];
+  const lines = auth === 'oauth' ? [...oauthEnv, 'PRAXIS_POINTER_TTL_MS=1000'] : [`PRAXIS_AUTH_MODE=${auth}`, 'PRAXIS_POINTER_TTL_MS=1000'];
   // Rate limiting is on as in wrangler.toml; PRAXIS_RATE_LIMIT=off praxis dev turns it off for local load tests.
   if (process.env.PRAXIS_RATE_LIMIT) lines.push(`PRAXIS_RATE_LIMIT=${process.env.PRAXIS_RATE_LIMIT === 'off' ? 'off' : 'on'}`);
-  if (auth === 'local') lines.push(`PRAXIS_LOCAL_SECRET=${await localSecret()}`);
+  // oauth: `praxis token` tokens keep working next to signed-in ones (scripts, benchmarks, tests).
+  if (auth === 'local' || auth === 'oauth') lines.push(`PRAXIS_LOCAL_SECRET=${await localSecret()}`);
   await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
   return file;
 }

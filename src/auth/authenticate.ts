@@ -4,6 +4,8 @@ import { groupsOf, scopesOf } from './claims.ts';
 import { claimedIssuer, verifyCloudToken } from './cloud-token.ts';
 import type { AuthConfig } from './config.ts';
 import { LOCAL_ISSUER, verifyLocalToken } from './local-token.ts';
+import { verifyOAuthAccessToken } from './oauth/access-token.ts';
+import type { OAuthStateEnv } from './oauth/authorization-server.ts';
 import { ANONYMOUS_DEVELOPER, type Principal } from './principal.ts';
 import { isLoopbackHostname } from './url-rules.ts';
 
@@ -24,16 +26,22 @@ export interface AuthRefusal {
 
 export type AuthOutcome = { ok: true; principal: Principal } | AuthRefusal;
 
-export async function authenticate(request: Request, config: AuthConfig): Promise<AuthOutcome> {
+/** `env` carries OAUTH_KV, where oauth mode looks its access tokens up. */
+export async function authenticate(request: Request, config: AuthConfig, env?: Partial<OAuthStateEnv>): Promise<AuthOutcome> {
   if (config.mode === 'off') return admitWithoutAuth(request);
   const token = bearerToken(request.headers.get('authorization'));
   if (token === undefined) {
-    const hint = config.mode === 'local' ? ' (local development: run `praxis token`)' : ' from your identity provider (see this server\'s /.well-known/oauth-protected-resource)';
+    const hint = config.mode === 'local' ? ' (local development: run `praxis token`)'
+      : config.mode === 'oauth' ? ': sign in through this server (an OAuth client finds it from /.well-known/oauth-protected-resource)'
+        : ' from your identity provider (see this server\'s /.well-known/oauth-protected-resource)';
     return { ok: false, status: 401, code: 'AUTHENTICATION_REQUIRED', message: `This endpoint needs a bearer token: send Authorization: Bearer <token>${hint}.` };
   }
   if (token === null) return invalidToken('The Authorization header must have the form: Bearer <token>.');
-  const local = config.mode === 'local' || (config.mode === 'auto' && claimedIssuer(token) === LOCAL_ISSUER);
-  const outcome = local ? await localPrincipal(token, config) : await cloudPrincipal(token, config);
+  const localAccepted = config.mode === 'auto' || (config.mode === 'oauth' && config.localSecret !== undefined);
+  const local = config.mode === 'local' || (localAccepted && claimedIssuer(token) === LOCAL_ISSUER);
+  const outcome = local ? await localPrincipal(token, config)
+    : config.oauth ? await oauthPrincipal(token, config, env)
+      : await cloudPrincipal(token, config);
   if (!outcome.ok) return outcome;
   return requireScopes(outcome.principal, config.cloud?.requiredScopes ?? []);
 }
@@ -58,6 +66,12 @@ async function cloudPrincipal(token: string, config: AuthConfig): Promise<AuthOu
   return invalidToken(`Invalid token: ${check.reason}.`);
 }
 
+async function oauthPrincipal(token: string, config: AuthConfig, env: Partial<OAuthStateEnv> | undefined): Promise<AuthOutcome> {
+  if (!env?.OAUTH_KV) throw new Error('auth mode oauth needs the OAUTH_KV binding (wrangler.toml)');
+  const check = await verifyOAuthAccessToken(token, config.oauth!, env as OAuthStateEnv);
+  return check.ok ? check : invalidToken(`Invalid token: ${check.reason}.`);
+}
+
 /** Local development tokens carry praxis:read, which is not an identity provider's scope: they are exempt. */
 function requireScopes(principal: Principal, required: string[]): AuthOutcome {
   if (principal.via !== 'cloud') return { ok: true, principal };
@@ -79,9 +93,12 @@ function admitWithoutAuth(request: Request): AuthOutcome {
   return { ok: true, principal: { ...ANONYMOUS_DEVELOPER, via: 'off' } };
 }
 
-/** undefined: no header; null: a header that is not a well-formed Bearer credential. */
+/**
+ * undefined: no header; null: a header that is not a well-formed Bearer credential. RFC 6750's
+ * b64token plus ':', which separates the parts of the tokens oauth mode issues (user:grant:secret).
+ */
 function bearerToken(header: string | null): string | null | undefined {
   if (header === null || header.trim() === '') return undefined;
-  const match = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header);
+  const match = /^Bearer\s+([A-Za-z0-9\-._~+/:]+=*)\s*$/i.exec(header);
   return match ? match[1]! : null;
 }

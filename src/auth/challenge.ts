@@ -2,7 +2,7 @@
 // resource_metadata, so OAuth-capable clients can find the authorization server) and spec 000's body.
 import type { AuthRefusal } from './authenticate.ts';
 import type { AuthConfig } from './config.ts';
-import { resourceMetadataUrl } from './resource-metadata.ts';
+import { protectedResourceOf, resourceMetadataUrl } from './resource-metadata.ts';
 
 export function refusalResponse(refusal: AuthRefusal, config: AuthConfig): Response {
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
@@ -13,9 +13,10 @@ export function refusalResponse(refusal: AuthRefusal, config: AuthConfig): Respo
 
 function bearerChallenge(refusal: AuthRefusal, config: AuthConfig): string {
   const params: Array<[string, string]> = [['realm', 'praxis']];
-  if (config.cloud) {
-    params.push(['resource_metadata', resourceMetadataUrl(config.cloud)]);
-    if (config.cloud.requiredScopes.length) params.push(['scope', config.cloud.requiredScopes.join(' ')]);
+  const resource = protectedResourceOf(config);
+  if (resource) {
+    params.push(['resource_metadata', resourceMetadataUrl(resource)]);
+    if (resource.requiredScopes.length) params.push(['scope', resource.requiredScopes.join(' ')]);
   }
   if (refusal.oauthError) params.push(['error', refusal.oauthError], ['error_description', refusal.message]);
   return `Bearer ${params.map(([name, value]) => `${name}="${quoted(value)}"`).join(', ')}`;

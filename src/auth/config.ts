@@ -1,9 +1,10 @@
 // Auth settings from the Worker's vars/secrets. Read per request (cheap), refused as a whole when
 // anything is unknown or contradictory: a misconfigured endpoint answers 500, never "open".
 import { readCloudConfig, type CloudAuthConfig, type CloudAuthEnv } from './cloud-config.ts';
+import { readOAuthModeConfig, type OAuthModeConfig, type OAuthModeEnv } from './oauth/config.ts';
 import { AUTH_MODES, type AuthMode } from './principal.ts';
 
-export interface AuthEnv extends CloudAuthEnv {
+export interface AuthEnv extends CloudAuthEnv, OAuthModeEnv {
   PRAXIS_AUTH_MODE?: string;
   PRAXIS_LOCAL_SECRET?: string;
 }
@@ -13,6 +14,8 @@ export interface AuthConfig {
   localSecret?: string;
   /** Present in cloud and auto modes. */
   cloud?: CloudAuthConfig;
+  /** Present in oauth mode: this Worker is the authorization server, sign-in is federated upstream. */
+  oauth?: OAuthModeConfig;
 }
 
 export type AuthConfigResult = { ok: true; config: AuthConfig } | { ok: false; message: string };
@@ -40,6 +43,16 @@ export function readAuthConfig(env: AuthEnv): AuthConfigResult {
       return { ok: false, message: `PRAXIS_AUTH_MODE=${mode} needs PRAXIS_LOCAL_SECRET of at least ${MIN_SECRET_LENGTH} characters (praxis dev sets it; deployed Workers: wrangler secret put PRAXIS_LOCAL_SECRET)${mode === 'auto' ? '; without local tokens use PRAXIS_AUTH_MODE=cloud' : ''}` };
     }
     config.localSecret = secret;
+  }
+  if (mode === 'oauth') {
+    const oauth = readOAuthModeConfig(env as OAuthModeEnv & Record<string, unknown>);
+    if (!oauth.ok) return oauth;
+    config.oauth = oauth.config;
+    // `praxis token` tokens keep working next to signed-in ones when a local secret is set (praxis dev, scripts).
+    if (env.PRAXIS_LOCAL_SECRET !== undefined) {
+      if (env.PRAXIS_LOCAL_SECRET.length < MIN_SECRET_LENGTH) return { ok: false, message: `PRAXIS_AUTH_MODE=oauth: PRAXIS_LOCAL_SECRET, when set, must have at least ${MIN_SECRET_LENGTH} characters` };
+      config.localSecret = env.PRAXIS_LOCAL_SECRET;
+    }
   }
   if (mode === 'cloud' || mode === 'auto') {
     const cloud = readCloudConfig(env, mode);

@@ -4,10 +4,10 @@ export interface Principal {
   groups: string[];
   scopes: string[];
   /** Which kind of credential admitted the request (for audit lines). */
-  via: 'local' | 'cloud' | 'off';
+  via: 'local' | 'cloud' | 'oauth' | 'off';
 }
 
-export type AuthMode = 'local' | 'cloud' | 'auto' | 'off';
-export const AUTH_MODES: readonly AuthMode[] = ['local', 'cloud', 'auto', 'off'];
+export type AuthMode = 'local' | 'cloud' | 'auto' | 'oauth' | 'off';
+export const AUTH_MODES: readonly AuthMode[] = ['local', 'cloud', 'auto', 'oauth', 'off'];
 
 export const ANONYMOUS_DEVELOPER: Omit<Principal, 'via'> = { subject: 'anonymous (auth off)', groups: [], scopes: [] };

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { authenticate } from '../auth/authenticate.ts';
 import { refusalResponse } from '../auth/challenge.ts';
 import type { AuthConfig } from '../auth/config.ts';
+import type { OAuthStateEnv } from '../auth/oauth/authorization-server.ts';
 import { ContentUnavailableError } from '../content/kv-read.ts';
 import { currentBundle, type ContentEnv } from '../content/store.ts';
 import { createPraxisServer } from '../mcp/server.ts';
@@ -18,7 +19,7 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitE
   const started = Date.now();
   const body = await jsonBodyOf(c.req.raw);
   const tool = requestedOperation(body);
-  const outcome = await authenticate(c.req.raw, auth);
+  const outcome = await authenticate(c.req.raw, auth, c.env as Partial<OAuthStateEnv>);
   if (!outcome.ok) {
     audit({ subject: outcome.subject ?? null, tool, outcome: outcome.oauthError ?? (outcome.status === 503 ? 'identity_provider_unavailable' : outcome.code), status: outcome.status, ms: Date.now() - started });
     return refusalResponse(outcome, auth);

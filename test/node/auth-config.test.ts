@@ -45,7 +45,7 @@ describe('readAuthConfig', () => {
   });
 
   it.each<[string, AuthEnv, RegExp]>([
-    ['an unknown mode', { PRAXIS_AUTH_MODE: 'sso' }, /'sso' is not a known mode \(local, cloud, auto, off\)/],
+    ['an unknown mode', { PRAXIS_AUTH_MODE: 'sso' }, /'sso' is not a known mode \(local, cloud, auto, oauth, off\)/],
     ['a misspelt setting', { ...CLOUD, PRAXIS_AUTH_ISSUER: 'https://x.example.com' } as AuthEnv, /unknown auth setting PRAXIS_AUTH_ISSUER\b/],
     ['cloud without issuers', { PRAXIS_AUTH_MODE: 'cloud', PRAXIS_AUTH_RESOURCE: 'https://praxis.example.com/mcp' }, /PRAXIS_AUTH_ISSUERS must name/],
     ['cloud without a resource', { PRAXIS_AUTH_MODE: 'cloud', PRAXIS_AUTH_ISSUERS: 'https://idp.example.com' }, /PRAXIS_AUTH_RESOURCE must be/],
@@ -72,5 +72,37 @@ describe('readAuthConfig', () => {
 
   it('local mode ignores identity-provider settings, so `praxis dev` works in a checkout configured for cloud', () => {
     expect(readAuthConfig({ ...CLOUD, PRAXIS_AUTH_MODE: 'local', PRAXIS_LOCAL_SECRET: SECRET })).toEqual({ ok: true, config: { mode: 'local', localSecret: SECRET } });
+  });
+
+  describe('oauth mode', () => {
+    const OAUTH: AuthEnv = {
+      PRAXIS_AUTH_MODE: 'oauth', PRAXIS_AUTH_RESOURCE: 'https://praxis.example.com/mcp', PRAXIS_OIDC_ISSUER: 'https://login.example.com',
+      PRAXIS_OIDC_CLIENT_ID: 'praxis', PRAXIS_OIDC_CLIENT_SECRET: 'upstream-secret', PRAXIS_CONSENT_SECRET: SECRET, OAUTH_KV: {},
+    };
+
+    it('reads the resource, its origin as issuer, the upstream provider and the default scopes; local tokens only with a secret', () => {
+      const result = readAuthConfig(OAUTH);
+      expect(result).toEqual({ ok: true, config: { mode: 'oauth', oauth: {
+        resource: 'https://praxis.example.com/mcp', issuer: 'https://praxis.example.com', groupsClaim: 'groups', cookieSecret: SECRET,
+        upstream: { issuer: 'https://login.example.com', clientId: 'praxis', clientSecret: 'upstream-secret', scopes: ['openid', 'profile', 'email', 'offline_access'] },
+      } } });
+      const withLocal = readAuthConfig({ ...OAUTH, PRAXIS_LOCAL_SECRET: SECRET });
+      expect(withLocal.ok && withLocal.config.localSecret).toBe(SECRET);
+    });
+
+    it.each<[string, AuthEnv, RegExp]>([
+      ['no KV namespace', { ...OAUTH, OAUTH_KV: undefined }, /OAUTH_KV/],
+      ['no resource', { ...OAUTH, PRAXIS_AUTH_RESOURCE: undefined }, /PRAXIS_AUTH_RESOURCE/],
+      ['no upstream issuer', { ...OAUTH, PRAXIS_OIDC_ISSUER: undefined }, /PRAXIS_OIDC_ISSUER/],
+      ['a plain-http upstream off loopback', { ...OAUTH, PRAXIS_OIDC_ISSUER: 'http://login.example.com' }, /PRAXIS_OIDC_ISSUER.*https/],
+      ['no client ID', { ...OAUTH, PRAXIS_OIDC_CLIENT_ID: ' ' }, /PRAXIS_OIDC_CLIENT_ID/],
+      ['a short consent secret', { ...OAUTH, PRAXIS_CONSENT_SECRET: 'short' }, /PRAXIS_CONSENT_SECRET/],
+      ['scopes without openid', { ...OAUTH, PRAXIS_OIDC_SCOPES: 'profile email' }, /must include openid/],
+      ['a misspelt OIDC setting', { ...OAUTH, PRAXIS_OIDC_CLIENTID: 'x' } as AuthEnv, /unknown setting PRAXIS_OIDC_CLIENTID/],
+      ['cloud-mode issuers', { ...OAUTH, PRAXIS_AUTH_ISSUERS: 'https://login.example.com' }, /PRAXIS_AUTH_ISSUERS belong to cloud mode/],
+      ['a short local secret', { ...OAUTH, PRAXIS_LOCAL_SECRET: 'short' }, /PRAXIS_LOCAL_SECRET/],
+    ])('refuses %s', (_name, env, message) => {
+      expect(problem(env)).toMatch(message);
+    });
   });
 });
