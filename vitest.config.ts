@@ -20,7 +20,15 @@ export default defineConfig({
             ratelimits: { PRAXIS_TEST_RATE_LIMITER: { namespace_id: '9001', simple: { limit: 5, period: 60 } } },
           },
         })],
-        test: { name: 'worker', include: ['test/worker/**/*.test.ts'], globalSetup: ['test/worker/global-setup.ts', 'test/worker/auth-global-setup.ts'] },
+        test: {
+          name: 'worker',
+          include: ['test/worker/**/*.test.ts'],
+          globalSetup: ['test/worker/global-setup.ts', 'test/worker/auth-global-setup.ts'],
+          // Each file starts its own isolate and publishes fixtures to local KV: on a loaded 2-core
+          // machine vitest's 5 s / 10 s defaults end tests that are merely slow.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         test: {
