@@ -2,7 +2,7 @@
 import { assembleBundle, type Bundle } from './assemble.ts';
 import { compileContent } from './compile.ts';
 import { formatBuildError, type BuildError } from './errors.ts';
-import { currentCommit } from './git-commit.ts';
+import { currentCommit, hasUncommittedChanges } from './git-commit.ts';
 import { compileKnowledge } from './knowledge/compile.ts';
 
 export type BuildResult = { ok: true; bundle: Bundle; warnings: BuildError[] } | { ok: false; errors: BuildError[] };
@@ -16,6 +16,6 @@ export async function buildContent(contentDir: string, onWarning: (warning: Buil
   errors.push(...knowledgeErrors);
   if (errors.length) return { ok: false, errors };
   warnings.forEach(onWarning);
-  const bundle = assembleBundle(documents, { commit: await currentCommit(contentDir), builtAt: new Date().toISOString() }, knowledge);
+  const bundle = assembleBundle(documents, { commit: await currentCommit(contentDir), dirty: await hasUncommittedChanges(contentDir), builtAt: new Date().toISOString() }, knowledge);
   return { ok: true, bundle, warnings };
 }
