@@ -1,5 +1,5 @@
 // `praxis deploy`: the Worker, its bindings and secrets, the content, and a check of the live URL.
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../dev/paths.ts';
 import { deploy, GENERATED_CONFIG } from '../deploy/deploy.ts';
 import { parseOptions, UsageError } from './command.ts';
@@ -39,5 +39,5 @@ export async function run(argv: string[]): Promise<number> {
   if (values.url !== undefined && !/^https:\/\/|^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(values.url)) {
     throw new UsageError(`--url must be an https:// URL, not '${values.url}'`);
   }
-  return deploy({ configPath: values.config!, contentDir: values.content!, dryRun: values['dry-run']!, url: values.url });
+  return deploy({ configPath: resolve(values.config!), contentDir: values.content!, dryRun: values['dry-run']!, url: values.url });
 }

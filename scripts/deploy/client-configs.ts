@@ -27,7 +27,7 @@ export function clientConfigs(mcpUrl: string, mode: string): string {
     indent(JSON.stringify(vscode, null, 2)),
     'Cursor (.cursor/mcp.json):',
     indent(JSON.stringify(cursor, null, 2)),
-    'Worktree tools plus this endpoint through the local shim (npm install -g praxis; any stdio client):',
+    'Worktree tools plus this endpoint through the local shim (the installed praxis command, docs/install-shim.md; any stdio client):',
     indent(JSON.stringify(shim, null, 2)),
   ].join('\n');
 }
