@@ -36,7 +36,7 @@ export async function run(argv: string[]): Promise<number> {
     url: { type: 'string' },
   });
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-  if (values.url !== undefined && !/^https:\/\/|^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(values.url)) {
+  if (values.url !== undefined && !/^https:\/\/[^/\s]+/.test(values.url)) {
     throw new UsageError(`--url must be an https:// URL, not '${values.url}'`);
   }
   return deploy({ configPath: resolve(values.config!), contentDir: values.content!, dryRun: values['dry-run']!, url: values.url });
