@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 // the build, CLI, shim and end-to-end tests run in Node against real processes.
 export default defineConfig({
   test: {
+    // The Worker logs an audit line per request and tests send thousands: print the console output
+    // of failing tests only. PRAXIS_TEST_LOGS=1 npm test prints all of it.
+    silent: process.env.PRAXIS_TEST_LOGS === '1' ? false : 'passed-only',
     projects: [
       {
         plugins: [cloudflareTest({

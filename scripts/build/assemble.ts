@@ -16,6 +16,8 @@ export interface Bundle {
 
 export interface Provenance {
   commit: string | null;
+  /** Built from a content folder with uncommitted changes. */
+  dirty?: boolean;
   builtAt: string;
 }
 
@@ -38,6 +40,7 @@ export function assembleBundle(documents: CompiledDocument[], provenance: Proven
     version: manifestHash.slice(0, 12),
     manifest: manifestHash,
     commit: provenance.commit,
+    ...(provenance.dirty ? { dirty: true as const } : {}),
     builtAt: provenance.builtAt,
     documentCount: documents.length,
   };

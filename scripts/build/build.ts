@@ -3,7 +3,7 @@ import { AccessStatisticsLimitError } from '../../src/content/search/audiences.t
 import { assembleBundle, type Bundle } from './assemble.ts';
 import { compileContent } from './compile.ts';
 import { formatBuildError, type BuildError } from './errors.ts';
-import { currentCommit } from './git-commit.ts';
+import { currentCommit, hasUncommittedChanges } from './git-commit.ts';
 import { compileKnowledge } from './knowledge/compile.ts';
 
 export type BuildResult = { ok: true; bundle: Bundle; warnings: BuildError[] } | { ok: false; errors: BuildError[] };
@@ -19,7 +19,7 @@ export async function buildContent(contentDir: string, onWarning: (warning: Buil
   warnings.forEach(onWarning);
   let bundle: Bundle;
   try {
-    bundle = assembleBundle(documents, { commit: await currentCommit(contentDir), builtAt: new Date().toISOString() }, knowledge);
+    bundle = assembleBundle(documents, { commit: await currentCommit(contentDir), dirty: await hasUncommittedChanges(contentDir), builtAt: new Date().toISOString() }, knowledge);
   } catch (error) {
     // Too many access groups to precompute every caller's search statistics: the author's to fix.
     if (error instanceof AccessStatisticsLimitError) return { ok: false, errors: [{ file: contentDir, line: 1, message: error.message }] };

@@ -34,7 +34,8 @@ function parseYaml(yamlText: string): FrontMatterResult | { ok: true; value: Pic
   const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const firstError = doc.errors[0];
   if (firstError) {
-    const line = (firstError.linePos?.[0]?.line ?? 0) + 1;
+    // The YAML starts on the file's line 2 (after the opening ---); linePos is only filled with prettyErrors.
+    const line = lineCounter.linePos(firstError.pos[0]).line + 1;
     return { ok: false, line, message: `invalid YAML front matter: ${firstError.message.split('\n')[0]}` };
   }
   let data: unknown;

@@ -10,3 +10,13 @@ export async function currentCommit(dir: string): Promise<string | null> {
     return null;
   }
 }
+
+/** Whether the content folder has uncommitted or untracked changes: the served content is then not `commit`'s. */
+export async function hasUncommittedChanges(dir: string): Promise<boolean> {
+  try {
+    const { stdout } = await promisify(execFile)('git', ['-C', dir, 'status', '--porcelain', '--', '.'], { env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_OPTIONAL_LOCKS: '0' } });
+    return stdout.trim().length > 0;
+  } catch {
+    return false;
+  }
+}

@@ -5,12 +5,13 @@ import { connectionHelp } from '../dev/connection-help.ts';
 import { startDevServer } from '../dev/dev-server.ts';
 import { prepareOAuthDev } from '../dev/oauth-dev.ts';
 import { LOCAL_STATE_DIR } from '../dev/paths.ts';
+import { watchContent } from '../dev/watch-content.ts';
 import { publishLocally } from '../publish/publish-local.ts';
 import { outcomeLine, transferLine } from '../publish/report.ts';
 import { parseOptions, UsageError } from './command.ts';
 
 export const summary = 'Build content, load it into local KV and serve MCP at http://localhost:8787/mcp';
-export const usage = `Usage: praxis dev [--content DIR] [--port N] [--auth local|oauth|off] [--oidc-issuer URL] [--ip ADDRESS] [--log-requests]
+export const usage = `Usage: praxis dev [--content DIR] [--port N] [--auth local|oauth|off] [--oidc-issuer URL] [--ip ADDRESS] [--log-requests] [--watch]
 
 Builds DIR, loads the bundle into wrangler's local KV state (.wrangler/state) and runs the
 Worker with wrangler dev. Prints the MCP URL and a client configuration once it is healthy.
@@ -28,6 +29,9 @@ Options:
                    PRAXIS_OIDC_CLIENT_ID (and PRAXIS_OIDC_CLIENT_SECRET) in the environment
   --ip ADDRESS     address to listen on (default: 127.0.0.1)
   --log-requests   print every request and its audit line (who, which tool, outcome; never a token)
+  --watch          rebuild and reload local KV when a file under DIR changes; on errors (file:line)
+                   the last good version keeps serving. /healthz says "dirty": true while the
+                   served content has uncommitted changes
   -h, --help       show this help`;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -40,6 +44,7 @@ export async function run(argv: string[]): Promise<number> {
     'oidc-issuer': { type: 'string' },
     ip: { type: 'string', default: '127.0.0.1' },
     'log-requests': { type: 'boolean', default: false },
+    watch: { type: 'boolean', default: false },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--port must be a number from 1 to 65535, not '${values.port}'`);
@@ -68,6 +73,22 @@ export async function run(argv: string[]): Promise<number> {
   try {
     const server = await startDevServer({ port, ip: values.ip!, auth: values.auth, logRequests: values['log-requests']!, oauthEnv: oauth?.env });
     console.log(connectionHelp({ port, auth: values.auth, host, signIn: oauth?.description }));
+    if (values.watch) {
+      let serving = pointer.version;
+      console.log(`praxis: watching ${values.content} for changes`);
+      const watcher = watchContent(values.content!, async () => {
+        const rebuilt = await buildContent(values.content!);
+        if (!rebuilt.ok) {
+          for (const error of rebuilt.errors) console.error(formatBuildError(error));
+          console.error(`praxis: content has ${rebuilt.errors.length} error(s); still serving version ${serving}`);
+          return;
+        }
+        const report = await publishLocally(rebuilt.bundle, { persistTo: LOCAL_STATE_DIR, contentDir: values.content! });
+        serving = rebuilt.bundle.pointer.version;
+        console.log(`praxis: ${outcomeLine(report)}${rebuilt.bundle.pointer.dirty ? ' (uncommitted changes)' : ''}`);
+      });
+      void server.exited.then(() => watcher.close());
+    }
     return await server.exited;
   } finally {
     await oauth?.close();

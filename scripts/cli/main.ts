@@ -12,6 +12,7 @@ const commands: Record<string, () => Promise<Command>> = {
   token: () => import('./token.ts'),
   shim: () => import('./shim.ts'),
   worktree: () => import('./worktree.ts'),
+  deploy: () => import('./deploy.ts'),
 };
 
 async function overview(): Promise<string> {

@@ -1,9 +1,13 @@
-// Runs the project's own wrangler with the Node running this CLI (22+), never a global one.
+// Runs the project's own wrangler with the Node running this CLI (22+), never a global one —
+// unless PRAXIS_WRANGLER names another wrangler command (looked up on PATH): the deploy tests run
+// against a recording stand-in for Cloudflare that way, and a team may pin a wrangler of its own.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { PROJECT_ROOT, WRANGLER_BIN } from './paths.ts';
 
 export function spawnWrangler(args: string[], options: SpawnOptions = {}): ChildProcess {
-  return spawn(process.execPath, [WRANGLER_BIN, ...args], {
+  const override = process.env.PRAXIS_WRANGLER;
+  const [command, commandArgs] = override ? [override, args] : [process.execPath, [WRANGLER_BIN, ...args]];
+  return spawn(command, commandArgs, {
     cwd: PROJECT_ROOT,
     ...options,
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', ...options.env },

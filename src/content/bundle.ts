@@ -21,6 +21,8 @@ export interface Pointer {
   version: string;
   manifest: string;
   commit: string | null;
+  /** Present when the content folder had uncommitted changes: what is served is not exactly `commit`. */
+  dirty?: true;
   builtAt: string;
   documentCount: number;
 }

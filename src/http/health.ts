@@ -10,6 +10,6 @@ export async function healthResponse(c: Context<{ Bindings: ContentEnv }>): Prom
   const bundle = await currentBundle(c.env).catch((error: Error) => error);
   if (bundle instanceof Error) return c.json({ status: 'unavailable', reason: 'content store could not be read' }, 503);
   if (!bundle) return c.json({ status: 'no-content', reason: 'no bundle has been published yet (praxis dev / praxis publish)' }, 503);
-  const { version, commit, builtAt } = bundle.pointer;
-  return c.json({ status: 'ok', version, commit, builtAt });
+  const { version, commit, dirty, builtAt } = bundle.pointer;
+  return c.json({ status: 'ok', version, commit, ...(dirty ? { dirty } : {}), builtAt });
 }
