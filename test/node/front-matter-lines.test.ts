@@ -15,6 +15,6 @@ describe('front matter error lines', () => {
 
   it('key lines are file lines', () => {
     const result = splitFrontMatter('---\nname: deploy\n\ndescription: ok\n---\nbody\n');
-    expect(result.ok && result.value.keyLines).toEqual({ name: 2, description: 4 });
+    expect(result.ok && Object.fromEntries(result.value.keyLines)).toEqual({ name: 2, description: 4 });
   });
 });
