@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config';
 // the build, CLI, shim and end-to-end tests run in Node against real processes.
 export default defineConfig({
   test: {
+    // vitest's default on a 2-core machine is one worker, which runs every file in turn. Most files
+    // wait on processes they spawn (git, workerd, wrangler, praxis itself), so three files at a time
+    // keep both cores busy.
+    maxWorkers: 3,
     // The Worker logs an audit line per request and tests send thousands: print the console output
     // of failing tests only. PRAXIS_TEST_LOGS=1 npm test prints all of it.
     silent: process.env.PRAXIS_TEST_LOGS === '1' ? false : 'passed-only',
