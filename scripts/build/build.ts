@@ -1,9 +1,11 @@
-// compile → assemble: the whole build, used by `praxis build`, `praxis dev` and the benchmarks.
+// compile → assemble → check against the platform's limits: the whole build, used by `praxis build`, `praxis dev` and the benchmarks.
+import { join } from 'node:path';
 import { assembleBundle, type Bundle } from './assemble.ts';
 import { compileContent } from './compile.ts';
 import { formatBuildError, type BuildError } from './errors.ts';
 import { currentCommit } from './git-commit.ts';
 import { compileKnowledge } from './knowledge/compile.ts';
+import { platformProblems } from './platform-check.ts';
 
 export type BuildResult = { ok: true; bundle: Bundle; warnings: BuildError[] } | { ok: false; errors: BuildError[] };
 
@@ -17,5 +19,8 @@ export async function buildContent(contentDir: string, onWarning: (warning: Buil
   if (errors.length) return { ok: false, errors };
   warnings.forEach(onWarning);
   const bundle = assembleBundle(documents, { commit: await currentCommit(contentDir), builtAt: new Date().toISOString() }, knowledge);
+  // A bundle Cloudflare would refuse (a value over KV's limit, say) fails here, not halfway through a publish.
+  const limits = platformProblems(bundle);
+  if (limits.length) return { ok: false, errors: limits.map((problem) => ({ file: problem.file ? join(contentDir, problem.file) : `bundle object ${problem.key}`, line: 1, message: problem.message })) };
   return { ok: true, bundle, warnings };
 }
