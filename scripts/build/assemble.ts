@@ -26,15 +26,21 @@ export interface Provenance {
   builtAt: string;
 }
 
-export function assembleBundle(documents: CompiledDocument[], provenance: Provenance, knowledge?: CompiledKnowledge): Bundle {
+export interface AssembleOptions {
+  /** Characters above which an object is stored in parts (default PART_CHARS); tests make it small to exercise parts everywhere. */
+  partChars?: number;
+}
+
+export function assembleBundle(documents: CompiledDocument[], provenance: Provenance, knowledge?: CompiledKnowledge, options: AssembleOptions = {}): Bundle {
+  const partChars = options.partChars ?? PART_CHARS;
   const objects = new Map<string, string>();
   const put = (text: string): string => {
     // Unreachable from content (documents with control characters are refused), but a value that
     // read as a parts list would make readers fetch other objects in its place.
     if (isPartsList(text)) throw new Error('refusing to store an object that starts with the parts-list marker');
     const hash = sha256(text);
-    if (text.length <= PART_CHARS) objects.set(hash, text);
-    else objects.set(hash, partsListOf(splitText(text).map((part) => {
+    if (text.length <= partChars) objects.set(hash, text);
+    else objects.set(hash, partsListOf(splitText(text, partChars).map((part) => {
       const partHash = sha256(part);
       objects.set(partHash, part);
       return partHash;

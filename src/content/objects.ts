@@ -19,6 +19,11 @@ export class MissingObjectError extends Error {
   }
 }
 
+/** Forget cached texts (tests: the same object read again from a store that holds it differently, e.g. in parts). */
+export function forgetCachedObjects(): void {
+  cache.clear();
+}
+
 const objectReadOptions = (timeoutMs: number) => ({ timeoutMs, cacheTtl: IMMUTABLE_CACHE_TTL_SECONDS });
 
 /**

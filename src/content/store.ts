@@ -6,8 +6,8 @@ import { loadDirectory, type DocumentDirectory, type DocumentRef } from './docum
 import { documentKinds, type DocumentKind } from './kinds.ts';
 import { ContentUnavailableError, kvText, kvTimeoutOf } from './kv-read.ts';
 import { LruCache } from './lru-cache.ts';
-import { joinedText } from './object-parts.ts';
-import { MissingObjectError, readObject as readKvObject, readStoredValues } from './objects.ts';
+import { isPartsList, joinedText, partsOf } from './object-parts.ts';
+import { forgetCachedObjects, MissingObjectError, readObject as readKvObject, readStoredValues } from './objects.ts';
 import { searcherOf, type Searcher, type StoredIndex, type TermTable } from './search/index.ts';
 import type { KnowledgeSections } from './sections.ts';
 
@@ -100,16 +100,19 @@ async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number):
   const readObject = (hash: string) => readKvObject(kv, hash, timeoutMs);
   // One bulk read for everything loading needs (the pointer lists it), instead of a chain
   // manifest → names → parts. Each value is taken out once it is parsed, so no text stays behind.
-  const preloaded = await readStoredValues(kv, Array.isArray(pointer.load) ? pointer.load : [pointer.manifest], timeoutMs);
+  // Anything the list lacks is read on its own when needed; the manifest always comes in the first read.
+  const preloaded = await readStoredValues(kv, [...new Set([pointer.manifest, ...(Array.isArray(pointer.load) ? pointer.load : [])])], timeoutMs);
   const takePreloaded = (hash: string): string | undefined => {
     const stored = preloaded.get(hash);
     if (stored === undefined) return undefined;
+    // Parts the list did not name (a hand-made pointer) leave the object to an ordinary read.
+    if (isPartsList(stored) && !partsOf(stored).every((part) => preloaded.has(part))) return undefined;
     const text = joinedText(stored, (part) => preloaded.get(part));
     preloaded.delete(hash);
     return text;
   };
   // Objects kept parsed (the manifest in the bundle, the rest below) are not cached as text too.
-  const manifestText = takePreloaded(pointer.manifest);
+  const manifestText = preloaded.has(pointer.manifest) ? takePreloaded(pointer.manifest) ?? await readKvObject(kv, pointer.manifest, timeoutMs, false) : undefined;
   if (manifestText === undefined) throw new MissingObjectError(pointer.manifest);
   const manifest = JSON.parse(manifestText) as Manifest;
   refuseUnknownSchema(manifest.schema, `manifest ${pointer.manifest}`);
@@ -182,4 +185,5 @@ export function resetContentCache(): void {
   pointerCache = undefined;
   lastServed = undefined;
   bundles.clear();
+  forgetCachedObjects();
 }
