@@ -13,6 +13,7 @@ import { praxisClient, rawSearch, serverMemoryClient, timedCall, timedMemorySear
 import { buildOnce, editOneProcess, generateCorpus, readBundle, setGraphAside, type BuildRun } from './corpus.ts';
 import { loadFloor, loadSearch, type LoadRun } from './load.ts';
 import { isolateCpuMsPerCall } from './isolate-cpu.ts';
+import { profileTop, type CpuEntry } from './cpu-top.ts';
 import { openWorkerInspector } from './worker-inspector.ts';
 import { summarize, type Summary } from './stats.ts';
 import { FLOOR_PATH } from './floor.ts';
@@ -45,7 +46,7 @@ export interface SizeResult {
   bundle: { objects: number; bytes: number; largestBytes: number; firstAnswerBytes: number; manifestBytes: number };
   cold: { ms: Summary; rssDelta: Summary; rssAfter: Summary; heap: Summary; storage: StorageChain };
   script: { bytes: number; gzipBytes: number };
-  warm: { search: Summary; floor: Summary; ping: Summary; memory: Summary; memoryAnswered: number; memoryFailed: number; memoryFailure: string; memoryCalls: number; praxisAnswered: number; memoryMedianBytes: number; queries: number; cpu: { searchMs: number; searchMaxMs: number; searchMaxQuery: string; listMs: number; getMs: number; calls: number } };
+  warm: { search: Summary; floor: Summary; ping: Summary; memory: Summary; memoryAnswered: number; memoryFailed: number; memoryFailure: string; memoryCalls: number; praxisAnswered: number; memoryMedianBytes: number; queries: number; cpu: { searchMs: number; searchMaxMs: number; searchMaxQuery: string; listMs: number; getMs: number; calls: number; searchTop: CpuEntry[] } };
   load: { search: LoadRun[]; floor: LoadRun[] };
   get: Summary;
   republish: { objects: number; bytes: number; bundleBytes: number; how: string };
@@ -149,7 +150,10 @@ export async function measureSize(documents: number, plan: Plan, queries: string
     listMs: await isolateCpuMsPerCall(warmHost.pids, CPU_CALLS, () => client.listTools()),
     getMs: await isolateCpuMsPerCall(warmHost.pids, CPU_CALLS, (i) => timedCall(client, 'get_process', { name: processes[(i * 7919 + 13) % processes.length]!.name }, 'content')),
     calls: CPU_CALLS,
+    searchTop: await profileTop(warmHost.pids, CPU_CALLS, (i) => timedCall(client, 'search_processes', { query: queries[i % queries.length]! }, 'results')),
   };
+  log(`${documents}: where a warm search's isolate CPU goes (self time per call):`);
+  for (const entry of cpu.searchTop) log(`${documents}:   ${entry.ms.toFixed(3)} ms ${(entry.share * 100).toFixed(1)} % ${entry.where}`);
   log(`${documents}: isolate CPU per search ${cpu.searchMs.toFixed(2)} ms (target ≤ ${documents >= 100_000 ? 2 : 1} ms), worst query ${cpu.searchMaxMs.toFixed(2)} ms (target < 5 ms), per tools/list ${cpu.listMs.toFixed(2)} ms (≤ 0.3), per get_process ${cpu.getMs.toFixed(2)} ms (≤ 0.5)`);
 
   const loadRuns = { search: [] as LoadRun[], floor: [] as LoadRun[] };
