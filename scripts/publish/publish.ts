@@ -7,6 +7,7 @@ import { POINTER_KEY, knowledgeHashOf, objectKey, type Manifest, type Pointer, t
 import { isPartsList, joinedText, partsOf } from '../../src/content/object-parts.ts';
 import { objectText, type Bundle } from '../build/assemble.ts';
 import { formatLimitProblem, platformProblems } from '../build/platform-check.ts';
+import { KV } from '../../src/content/platform-limits.ts';
 import { chunkHashesOf } from '../../src/content/document-chunks.ts';
 import { diffManifests, type ChunkText, type DocumentDiff } from './diff.ts';
 import { unnamedObjects } from './reachability.ts';
@@ -72,8 +73,13 @@ export async function publishBundle(bundle: Bundle, store: ContentStore, options
   const missing = objects.entries.filter((entry) => !stored.has(entry.key.slice(objectKey('').length)));
   if (options.dryRun) return report('dry-run', diff, missing);
 
+  const recordEntries = versionEntries(record, state.versions).entries;
+  // The versions index grows with every publish (the objects do not): refuse before uploading anything.
+  for (const entry of recordEntries) {
+    if (entryBytes(entry) > KV.valueBytes) throw new Error(`the store's ${entry.key} would be ${(entryBytes(entry) / 1024 ** 2).toFixed(1)} MiB; a Workers KV value holds at most 25 MiB: drop old versions with \`praxis gc --keep N\` first; nothing was written`);
+  }
   await uploadObjects(store, missing, options.onUpload);
-  await store.putMany(versionEntries(record, state.versions).entries);
+  await store.putMany(recordEntries);
   // The flip: the only write a reader can observe, and the last one.
   await store.putMany([{ key: POINTER_KEY, value: JSON.stringify(bundle.pointer satisfies Pointer) }]);
   return report('published', diff, missing);
