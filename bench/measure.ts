@@ -8,19 +8,25 @@ import { chunkAt, chunkStarts, entriesFromObjects } from '../src/content/documen
 import { documentKinds } from '../src/content/kinds.ts';
 import { searcherOf, type StoredIndex, type TermTable } from '../src/content/search/index.ts';
 import { publishBundle } from '../scripts/publish/publish.ts';
-import type { Bundle } from '../scripts/build/assemble.ts';
+import { objectText, type Bundle } from '../scripts/build/assemble.ts';
 import { praxisClient, rawSearch, serverMemoryClient, timedCall, timedMemorySearch } from './clients.ts';
 import { buildOnce, editOneProcess, generateCorpus, readBundle, setGraphAside, type BuildRun } from './corpus.ts';
 import { loadFloor, loadSearch, type LoadRun } from './load.ts';
 import { isolateCpuMsPerCall } from './isolate-cpu.ts';
+import { profileTop, type CpuEntry } from './cpu-top.ts';
 import { openWorkerInspector } from './worker-inspector.ts';
 import { summarize, type Summary } from './stats.ts';
 import { FLOOR_PATH } from './floor.ts';
 import { openBenchStore, startWorker, writeBenchConfig, type HostKind, type WorkerHost } from './worker-host.ts';
 import { bundleBenchWorker, startDirectWorker } from './direct-host.ts';
+import { chainOf, IO_PATH, type StorageChain, type StorageRead } from './storage-io.ts';
+import { gzipSync } from 'node:zlib';
+import { readFile } from 'node:fs/promises';
 
 /** Calls profiled for the isolate's CPU per call (one profile each for search and tools/list). */
 const CPU_CALLS = 100;
+/** Calls per query when looking for the query that costs most. */
+const CPU_CALLS_PER_QUERY = 5;
 
 export interface Plan {
   builds: number;
@@ -37,9 +43,10 @@ export interface SizeResult {
   host: HostKind;
   graphExcluded: string | null;
   build: { runs: BuildRun[]; ms: Summary; maxRssBytes: number };
-  bundle: { objects: number; bytes: number; firstAnswerBytes: number; manifestBytes: number };
-  cold: { ms: Summary; rssDelta: Summary; rssAfter: Summary; heap: Summary };
-  warm: { search: Summary; floor: Summary; ping: Summary; memory: Summary; memoryAnswered: number; memoryFailed: number; memoryFailure: string; memoryCalls: number; praxisAnswered: number; memoryMedianBytes: number; queries: number; cpu: { searchMs: number; listMs: number; calls: number } };
+  bundle: { objects: number; bytes: number; largestBytes: number; firstAnswerBytes: number; manifestBytes: number };
+  cold: { ms: Summary; rssDelta: Summary; rssAfter: Summary; heap: Summary; storage: StorageChain };
+  script: { bytes: number; gzipBytes: number };
+  warm: { search: Summary; floor: Summary; ping: Summary; memory: Summary; memoryAnswered: number; memoryFailed: number; memoryFailure: string; memoryCalls: number; praxisAnswered: number; memoryMedianBytes: number; queries: number; cpu: { searchMs: number; searchMaxMs: number; searchMaxQuery: string; listMs: number; getMs: number; calls: number; searchTop: CpuEntry[] } };
   load: { search: LoadRun[]; floor: LoadRun[] };
   get: Summary;
   republish: { objects: number; bytes: number; bundleBytes: number; how: string };
@@ -84,12 +91,13 @@ export async function measureSize(documents: number, plan: Plan, queries: string
   await store.close();
   log(`${documents}: published ${bundle.objects.size} objects`);
 
-  const cold = { ms: [] as number[], rssDelta: [] as number[], rssAfter: [] as number[], heap: [] as number[] };
+  const cold = { ms: [] as number[], rssDelta: [] as number[], rssAfter: [] as number[], heap: [] as number[], chains: [] as StorageChain[] };
   for (let i = 0; i < plan.coldSamples; i++) {
     const fresh = await worker();
     const before = fresh.rss();
     const outcome = await rawSearch(fresh.url, token, queries[i % queries.length]!);
     const after = fresh.rss();
+    cold.chains.push(chainOf(await (await fetch(new URL(IO_PATH, fresh.url))).json() as StorageRead[]));
     cold.ms.push(outcome.ms);
     cold.rssDelta.push(after - before);
     cold.rssAfter.push(after);
@@ -97,6 +105,9 @@ export async function measureSize(documents: number, plan: Plan, queries: string
     await fresh.close();
   }
   log(`${documents}: cold ${summarize(cold.ms).median.toFixed(1)} ms`);
+  const chain = worstChain(cold.chains);
+  log(`${documents}: before the first answer: ${chain.roundTrips} serial storage round trips (target ≤ 2), ${(chain.bytes / 1024 ** 2).toFixed(2)} MiB read (target ≤ ${documents >= 100_000 ? '1' : '0.5'} MiB), ${chain.operations} KV operations:`);
+  for (const step of chain.steps) log(`${documents}:   ${step}`);
 
   const warmHost = await worker();
   const client = await praxisClient(warmHost.url, token);
@@ -122,19 +133,28 @@ export async function measureSize(documents: number, plan: Plan, queries: string
     await client.listTools();
     ping.push(performance.now() - started);
   }
-  const processes = entriesFromObjects(JSON.parse(bundle.objects.get(bundle.pointer.manifest)!) as Manifest, 'processes', (hash) => bundle.objects.get(hash));
+  const processes = entriesFromObjects(JSON.parse(objectText(bundle.objects, bundle.pointer.manifest)!) as Manifest, 'processes', (hash) => objectText(bundle.objects, hash));
   const get: number[] = [];
   for (let i = 0; i < plan.getSamples; i++) {
     const entry = processes[(i * 7919 + 13) % processes.length]!;
     get.push((await timedCall(client, 'get_process', { name: entry.name }, 'content')).ms);
   }
   log(`${documents}: warm search ${summarize(search).median.toFixed(2)} ms`);
+  // The worst query: each query profiled on its own (a few calls each), the largest per-call figure kept.
+  const perQuery: number[] = [];
+  for (const query of queries) perQuery.push(await isolateCpuMsPerCall(warmHost.pids, CPU_CALLS_PER_QUERY, () => timedCall(client, 'search_processes', { query }, 'results')));
   const cpu = {
     searchMs: await isolateCpuMsPerCall(warmHost.pids, CPU_CALLS, (i) => timedCall(client, 'search_processes', { query: queries[i % queries.length]! }, 'results')),
+    searchMaxMs: Math.max(...perQuery),
+    searchMaxQuery: queries[perQuery.indexOf(Math.max(...perQuery))]!,
     listMs: await isolateCpuMsPerCall(warmHost.pids, CPU_CALLS, () => client.listTools()),
+    getMs: await isolateCpuMsPerCall(warmHost.pids, CPU_CALLS, (i) => timedCall(client, 'get_process', { name: processes[(i * 7919 + 13) % processes.length]!.name }, 'content')),
     calls: CPU_CALLS,
+    searchTop: await profileTop(warmHost.pids, CPU_CALLS, (i) => timedCall(client, 'search_processes', { query: queries[i % queries.length]! }, 'results')),
   };
-  log(`${documents}: isolate CPU per search ${cpu.searchMs.toFixed(2)} ms, per tools/list ${cpu.listMs.toFixed(2)} ms`);
+  log(`${documents}: where a warm search's isolate CPU goes (self time per call):`);
+  for (const entry of cpu.searchTop) log(`${documents}:   ${entry.ms.toFixed(3)} ms ${(entry.share * 100).toFixed(1)} % ${entry.where}`);
+  log(`${documents}: isolate CPU per search ${cpu.searchMs.toFixed(2)} ms (target ≤ ${documents >= 100_000 ? 2 : 1} ms), worst query ${cpu.searchMaxMs.toFixed(2)} ms (target < 5 ms), per tools/list ${cpu.listMs.toFixed(2)} ms (≤ 0.3), per get_process ${cpu.getMs.toFixed(2)} ms (≤ 0.5)`);
 
   const loadRuns = { search: [] as LoadRun[], floor: [] as LoadRun[] };
   for (let i = 0; i < plan.loadRepeats; i++) {
@@ -157,7 +177,8 @@ export async function measureSize(documents: number, plan: Plan, queries: string
     graphExcluded,
     build: { runs, ms: summarize(runs.map((run) => run.ms)), maxRssBytes: Math.max(...runs.map((run) => run.maxRssBytes)) },
     bundle: { ...bundleSize(bundle), firstAnswerBytes: await firstAnswerBytes(bundle, queries[0]!) },
-    cold: { ms: summarize(cold.ms), rssDelta: summarize(cold.rssDelta), rssAfter: summarize(cold.rssAfter), heap: summarize(cold.heap) },
+    cold: { ms: summarize(cold.ms), rssDelta: summarize(cold.rssDelta), rssAfter: summarize(cold.rssAfter), heap: summarize(cold.heap), storage: worstChain(cold.chains) },
+    script: await scriptSize(config, join(dir, 'dry-run')),
     warm: {
       search: summarize(search), floor: summarize(floor), ping: summarize(ping), memory: memory.ms, memoryAnswered: memory.answered, memoryFailed: memory.failed, memoryFailure: memory.failure, memoryCalls: memory.calls,
       praxisAnswered, memoryMedianBytes: memory.bytes.median, queries: queries.length, cpu,
@@ -178,10 +199,23 @@ async function isolateHeapAfterGc(host: WorkerHost): Promise<number> {
   }
 }
 
+/** The cold sample with the most serial round trips (then the most bytes): the figure a target is checked against. */
+function worstChain(chains: StorageChain[]): StorageChain {
+  return [...chains].sort((a, b) => b.roundTrips - a.roundTrips || b.bytes - a.bytes)[0]!;
+}
+
+/** The script `wrangler deploy` would upload, and its size gzipped as Cloudflare counts it. */
+async function scriptSize(config: string, outDir: string): Promise<{ bytes: number; gzipBytes: number }> {
+  const script = await readFile(await bundleBenchWorker(config, outDir));
+  return { bytes: script.byteLength, gzipBytes: gzipSync(script, { level: 9 }).byteLength };
+}
+
 function bundleSize(bundle: Bundle) {
   let bytes = 0;
   for (const text of bundle.objects.values()) bytes += Buffer.byteLength(text);
-  return { objects: bundle.objects.size, bytes, manifestBytes: Buffer.byteLength(bundle.objects.get(bundle.pointer.manifest)!) };
+  let largest = 0;
+  for (const text of bundle.objects.values()) largest = Math.max(largest, Buffer.byteLength(text));
+  return { objects: bundle.objects.size, bytes, largestBytes: largest, manifestBytes: Buffer.byteLength(objectText(bundle.objects, bundle.pointer.manifest)!) };
 }
 
 /**
@@ -189,7 +223,7 @@ function bundleSize(bundle: Bundle) {
  * query needs + the chunks holding the first page's results + the bodies of the top 10 snippets.
  */
 async function firstAnswerBytes(bundle: Bundle, query: string): Promise<number> {
-  const text = (hash: string) => bundle.objects.get(hash)!;
+  const text = (hash: string) => objectText(bundle.objects, hash)!;
   const manifest = JSON.parse(text(bundle.pointer.manifest)) as Manifest;
   const section = manifest.kinds.processes;
   let bytes = JSON.stringify(bundle.pointer).length + Buffer.byteLength(text(bundle.pointer.manifest)) + text(section.index).length;
@@ -210,11 +244,11 @@ async function firstAnswerBytes(bundle: Bundle, query: string): Promise<number> 
 
 /** The same processes as entities of the reference memory server's JSONL file, one observation per paragraph. */
 async function measureServerMemory(bundle: Bundle, queries: string[], rounds: number, dir: string) {
-  const manifest = JSON.parse(bundle.objects.get(bundle.pointer.manifest)!) as Manifest;
+  const manifest = JSON.parse(objectText(bundle.objects, bundle.pointer.manifest)!) as Manifest;
   const lines: string[] = [];
   for (const [kind, type] of [['processes', 'process'], ['checklists', 'checklist']] as const) {
-    for (const entry of entriesFromObjects(manifest, kind, (hash) => bundle.objects.get(hash))) {
-      const paragraphs = bundle.objects.get(entry.body)!.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+    for (const entry of entriesFromObjects(manifest, kind, (hash) => objectText(bundle.objects, hash))) {
+      const paragraphs = objectText(bundle.objects, entry.body)!.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
       lines.push(JSON.stringify({ type: 'entity', name: entry.name, entityType: type, observations: [entry.title, entry.description, ...paragraphs] }));
     }
   }

@@ -4,7 +4,10 @@
 // again, it uploads only what is still missing.
 import { createHash } from 'node:crypto';
 import { POINTER_KEY, knowledgeHashOf, objectKey, type Manifest, type Pointer, type VersionRecord } from '../../src/content/bundle.ts';
-import type { Bundle } from '../build/assemble.ts';
+import { isPartsList, joinedText, partsOf } from '../../src/content/object-parts.ts';
+import { objectText, type Bundle } from '../build/assemble.ts';
+import { formatLimitProblem, platformProblems } from '../build/platform-check.ts';
+import { KV } from '../../src/content/platform-limits.ts';
 import { chunkHashesOf } from '../../src/content/document-chunks.ts';
 import { diffManifests, type ChunkText, type DocumentDiff } from './diff.ts';
 import { unnamedObjects } from './reachability.ts';
@@ -40,6 +43,8 @@ export interface PublishReport {
 
 export async function publishBundle(bundle: Bundle, store: ContentStore, options: PublishOptions): Promise<PublishReport> {
   const started = performance.now();
+  const problems = platformProblems(bundle);
+  if (problems.length) throw new Error(`bundle ${bundle.pointer.version} breaks Cloudflare's limits; nothing was written:\n${problems.map(formatLimitProblem).join('\n')}`);
   const state = await readState(store);
   const previous = state.pointer;
   const objects = withExtraObjectsList(bundle);
@@ -64,12 +69,17 @@ export async function publishBundle(bundle: Bundle, store: ContentStore, options
     previous ? store.get(objectKey(previous.manifest)) : Promise.resolve(null),
     storedObjects(store),
   ]);
-  const diff = diffManifests(previousManifest, bundle.objects.get(bundle.pointer.manifest)!, await chunkTexts(store, bundle, previousManifest));
+  const diff = diffManifests(previousManifest, objectText(bundle.objects, bundle.pointer.manifest)!, await chunkTexts(store, bundle, previousManifest));
   const missing = objects.entries.filter((entry) => !stored.has(entry.key.slice(objectKey('').length)));
   if (options.dryRun) return report('dry-run', diff, missing);
 
+  const recordEntries = versionEntries(record, state.versions).entries;
+  // The versions index grows with every publish (the objects do not): refuse before uploading anything.
+  for (const entry of recordEntries) {
+    if (entryBytes(entry) > KV.valueBytes) throw new Error(`the store's ${entry.key} would be ${(entryBytes(entry) / 1024 ** 2).toFixed(1)} MiB; a Workers KV value holds at most 25 MiB: drop old versions with \`praxis gc --keep N\` first; nothing was written`);
+  }
   await uploadObjects(store, missing, options.onUpload);
-  await store.putMany(versionEntries(record, state.versions).entries);
+  await store.putMany(recordEntries);
   // The flip: the only write a reader can observe, and the last one.
   await store.putMany([{ key: POINTER_KEY, value: JSON.stringify(bundle.pointer satisfies Pointer) }]);
   return report('published', diff, missing);
@@ -87,7 +97,13 @@ async function chunkTexts(store: ContentStore, bundle: Bundle, previousManifest:
   const previous = previousManifest === null ? null : JSON.parse(previousManifest) as Manifest;
   const gone = previous === null ? [] : [...chunkHashesOf(previous), ...knowledgeHashOf(previous)].filter((hash) => !bundle.objects.has(hash));
   const fetched = gone.length ? await store.getMany(gone.map(objectKey)) : new Map<string, string | null>();
-  return (hash) => bundle.objects.get(hash) ?? fetched.get(objectKey(hash));
+  // A previous knowledge object stored in parts: fetch the parts and keep its joined text.
+  const parted = [...fetched].filter((entry): entry is [string, string] => entry[1] != null && isPartsList(entry[1]));
+  if (parted.length) {
+    const parts = await store.getMany(parted.flatMap(([, value]) => partsOf(value).map(objectKey)));
+    for (const [key, value] of parted) fetched.set(key, joinedText(value, (part) => parts.get(objectKey(part))));
+  }
+  return (hash) => objectText(bundle.objects, hash) ?? fetched.get(objectKey(hash));
 }
 
 /** The bundle's objects as store entries, plus the list of objects its manifest does not name, if any. */

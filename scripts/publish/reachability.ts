@@ -7,7 +7,8 @@
 // record's `extraObjects` object at publish time.
 import { knowledgeHashOf, type Manifest, type VersionRecord } from '../../src/content/bundle.ts';
 import { chunkHashesOf } from '../../src/content/document-chunks.ts';
-import type { Bundle } from '../build/assemble.ts';
+import { isPartsList, joinedText } from '../../src/content/object-parts.ts';
+import { objectText, type Bundle } from '../build/assemble.ts';
 
 const HASH = /\b[0-9a-f]{64}\b/g;
 
@@ -16,10 +17,16 @@ export const hashesIn = (text: string): Set<string> => new Set(text.match(HASH) 
 
 /** Objects of a freshly built bundle that its manifest does not name (kept alive through the version record). */
 export function unnamedObjects(bundle: Bundle): string[] {
-  const manifest = bundle.objects.get(bundle.pointer.manifest);
+  const manifest = objectText(bundle.objects, bundle.pointer.manifest);
   if (manifest === undefined) throw new Error(`bundle ${bundle.pointer.version} lacks its own manifest object ${bundle.pointer.manifest}`);
   const named = hashesIn(manifest);
-  for (const container of containersOf(manifest)) for (const hash of hashesIn(bundle.objects.get(container) ?? '')) named.add(hash);
+  for (const hash of bundle.pointer.load ?? []) named.add(hash);
+  for (const container of containersOf(manifest)) {
+    for (const hash of hashesIn(objectText(bundle.objects, container) ?? '')) named.add(hash);
+    // A container's parts are found when it is read (neededObjects); other objects' parts go to the extra list.
+    const stored = bundle.objects.get(container);
+    if (stored !== undefined && isPartsList(stored)) for (const part of hashesIn(stored)) named.add(part);
+  }
   return [...bundle.objects.keys()].filter((hash) => hash !== bundle.pointer.manifest && !named.has(hash)).sort();
 }
 
@@ -34,11 +41,26 @@ export function containersOf(manifestText: string): string[] {
  * The object hashes a recorded version needs, given the texts of its manifest, its chunks and its extra-objects list.
  * Throws when either is missing: then the version is already damaged and nothing may be deleted on its account.
  */
-export function versionObjects(record: VersionRecord, texts: Map<string, string | null>): Set<string> {
+export function versionObjects(record: VersionRecord, stored: Map<string, string | null>): Set<string> {
+  // Texts of objects stored in parts, joined; their parts are needed too (a parts list names them).
+  const parts = new Set<string>();
+  const texts = new Map<string, string | null>();
+  for (const [hash, value] of stored) {
+    if (value != null && isPartsList(value)) {
+      for (const part of hashesIn(value)) parts.add(part);
+      try {
+        texts.set(hash, joinedText(value, (part) => stored.get(part)));
+      } catch {
+        throw new Error(`version ${record.version}: a part of object ${hash} is missing from the store`);
+      }
+    } else texts.set(hash, value);
+  }
   const manifest = texts.get(record.manifest);
   if (manifest == null) throw new Error(`version ${record.version}: its manifest object ${record.manifest} is missing from the store`);
   const needed = hashesIn(manifest);
   needed.add(record.manifest);
+  for (const hash of record.load ?? []) needed.add(hash);
+  for (const part of parts) needed.add(part);
   for (const container of containersOf(manifest)) {
     const text = texts.get(container);
     if (text == null) throw new Error(`version ${record.version}: its document chunk or index head ${container} is missing from the store`);

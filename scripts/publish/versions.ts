@@ -4,6 +4,7 @@ import {
   type Pointer, type VersionRecord, type VersionsIndex,
 } from '../../src/content/bundle.ts';
 import type { ContentStore, Entry } from './store.ts';
+import { isPartsList, joinedText, partsOf } from '../../src/content/object-parts.ts';
 import { containersOf, versionObjects } from './reachability.ts';
 
 export interface StoreState {
@@ -38,8 +39,8 @@ export const indexEntry = (versions: VersionRecord[]): Entry => ({
 
 /** The pointer a record is served with: exactly the fields of Pointer. */
 export function pointerOf(record: VersionRecord): Pointer {
-  const { schema, version, manifest, commit, builtAt, documentCount } = record;
-  return { schema, version, manifest, commit, builtAt, documentCount };
+  const { schema, version, manifest, commit, builtAt, documentCount, load } = record;
+  return { schema, version, manifest, commit, builtAt, documentCount, load };
 }
 
 /** Every object the given versions need, reading their manifests and extra lists, then their chunks and index heads. */
@@ -49,12 +50,16 @@ export async function neededObjects(store: ContentStore, records: VersionRecord[
     const keys = [...new Set(hashes)].filter((hash) => !texts.has(hash));
     const raw = keys.length ? await store.getMany(keys.map(objectKey)) : new Map<string, string | null>();
     for (const hash of keys) texts.set(hash, raw.get(objectKey(hash)) ?? null);
+    // An object stored in parts: read its parts too (versionObjects joins them).
+    const parts = keys.flatMap((hash) => { const value = texts.get(hash); return value != null && isPartsList(value) ? partsOf(value) : []; });
+    if (parts.length) await read(parts);
   };
   await read(records.flatMap((record) => [record.manifest, ...(record.extraObjects ? [record.extraObjects] : [])]));
   // A missing manifest is reported by versionObjects below, before anything is deleted.
   await read(records.flatMap((record) => {
     const manifest = texts.get(record.manifest);
-    return manifest == null ? [] : containersOf(manifest);
+    if (manifest == null) return [];
+    return containersOf(isPartsList(manifest) ? joinedText(manifest, (part) => texts.get(part)) : manifest);
   }));
   const needed = new Set<string>();
   for (const record of records) for (const hash of versionObjects(record, texts)) needed.add(hash);

@@ -9,8 +9,11 @@ import type { DocumentKind } from './kinds.ts';
 import type { SearchIndex } from './search/index.ts';
 import type { KnowledgeSections } from './sections.ts';
 
-/** 2: document entries in chunks plus a names object per kind (1 listed them in the manifest). */
-export const BUNDLE_SCHEMA = 2;
+/**
+ * 3: large objects stored in parts, and the pointer names what loading a version reads (`load`).
+ * 2: document entries in chunks plus a names object per kind (1 listed them in the manifest).
+ */
+export const BUNDLE_SCHEMA = 3;
 export const POINTER_KEY = 'praxis:pointer';
 export const objectKey = (hash: string): string => `praxis:obj:${hash}`;
 
@@ -25,6 +28,11 @@ export interface Pointer {
   dirty?: true;
   builtAt: string;
   documentCount: number;
+  /**
+   * Every object an isolate reads to load this version (manifest, names, index heads, knowledge, and
+   * the parts of any of them stored in parts), so a cold isolate fetches them all in one bulk read.
+   */
+  load: string[];
 }
 
 export interface DocumentEntry {

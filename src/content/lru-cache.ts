@@ -24,6 +24,11 @@ export class LruCache<K, V> {
     this.total -= entry.size;
   }
 
+  clear(): void {
+    this.entries.clear();
+    this.total = 0;
+  }
+
   /** Keeps `value` (weighing `size`), dropping the least recently used entries over the bound; never the newest. */
   set(key: K, value: V, size: number): void {
     const previous = this.entries.get(key);

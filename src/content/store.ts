@@ -6,7 +6,8 @@ import { loadDirectory, type DocumentDirectory, type DocumentRef } from './docum
 import { documentKinds, type DocumentKind } from './kinds.ts';
 import { ContentUnavailableError, kvText, kvTimeoutOf } from './kv-read.ts';
 import { LruCache } from './lru-cache.ts';
-import { readObject as readKvObject } from './objects.ts';
+import { isPartsList, joinedText, partsOf } from './object-parts.ts';
+import { forgetCachedObjects, MissingObjectError, readObject as readKvObject, readStoredValues } from './objects.ts';
 import { searcherOf, type Searcher, type StoredIndex, type TermTable } from './search/index.ts';
 import type { KnowledgeSections } from './sections.ts';
 
@@ -97,8 +98,23 @@ async function currentPointer(env: ContentEnv, now: number): Promise<Pointer | n
 
 async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number): Promise<LoadedBundle> {
   const readObject = (hash: string) => readKvObject(kv, hash, timeoutMs);
+  // One bulk read for everything loading needs (the pointer lists it), instead of a chain
+  // manifest → names → parts. Each value is taken out once it is parsed, so no text stays behind.
+  // Anything the list lacks is read on its own when needed; the manifest always comes in the first read.
+  const preloaded = await readStoredValues(kv, [...new Set([pointer.manifest, ...(Array.isArray(pointer.load) ? pointer.load : [])])], timeoutMs);
+  const takePreloaded = (hash: string): string | undefined => {
+    const stored = preloaded.get(hash);
+    if (stored === undefined) return undefined;
+    // Parts the list did not name (a hand-made pointer) leave the object to an ordinary read.
+    if (isPartsList(stored) && !partsOf(stored).every((part) => preloaded.has(part))) return undefined;
+    const text = joinedText(stored, (part) => preloaded.get(part));
+    preloaded.delete(hash);
+    return text;
+  };
   // Objects kept parsed (the manifest in the bundle, the rest below) are not cached as text too.
-  const manifest = JSON.parse(await readKvObject(kv, pointer.manifest, timeoutMs, false)) as Manifest;
+  const manifestText = preloaded.has(pointer.manifest) ? takePreloaded(pointer.manifest) ?? await readKvObject(kv, pointer.manifest, timeoutMs, false) : undefined;
+  if (manifestText === undefined) throw new MissingObjectError(pointer.manifest);
+  const manifest = JSON.parse(manifestText) as Manifest;
   refuseUnknownSchema(manifest.schema, `manifest ${pointer.manifest}`);
   const indexes = new Map<DocumentKind, Promise<Searcher>>();
   // Shards and chunks are read on demand and kept parsed, weighed by their text's length: without a
@@ -108,7 +124,8 @@ async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number):
   function json<T>(hash: string): Promise<T> {
     let parsed = parsedObjects.get(hash);
     if (!parsed) {
-      const text = readKvObject(kv, hash, timeoutMs, false);
+      const early = takePreloaded(hash);
+      const text = early === undefined ? readKvObject(kv, hash, timeoutMs, false) : Promise.resolve(early);
       const reading = text.then((raw) => JSON.parse(raw) as unknown);
       parsed = reading;
       // Weighed once its text is in; a failed read is forgotten, so the next request tries again.
@@ -125,6 +142,9 @@ async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number):
     Promise.all(documentKinds.map(async (kind) => [kind, await loadDirectory(kind, manifest.kinds[kind], json)] as const)).then((pairs) => new Map(pairs)),
   ]);
   const directory = (kind: DocumentKind) => directories.get(kind) as DocumentDirectory;
+  // The index heads were in the bulk read too: parse them now, so the first search reads only its shards.
+  for (const kind of documentKinds) if (manifest.kinds[kind]?.count) void json(manifest.kinds[kind].index).catch(() => undefined);
+  preloaded.clear();
   return {
     pointer,
     manifest,
@@ -165,4 +185,5 @@ export function resetContentCache(): void {
   pointerCache = undefined;
   lastServed = undefined;
   bundles.clear();
+  forgetCachedObjects();
 }

@@ -1,4 +1,4 @@
-// Bundle schema 2 in workerd with real KV: a kind's entries spread over several chunk objects, read
+// Bundle schema 3 in workerd with real KV: a kind's entries spread over several chunk objects, read
 // on demand. Every tool answers as if the entries were one list — in order, access-filtered, each
 // search hit matched to its own entry — and a pointer of another schema is refused like an
 // unloadable version.
@@ -112,10 +112,10 @@ describe('bundle schema', () => {
   it('an isolate that served a good version keeps serving it', async () => {
     const good = await publishFixture();
     expect((await call('get_process', { name: 'code-review' })).structuredContent.version).toBe(good);
-    await pointerWithSchema(3);
+    await pointerWithSchema(4);
     // The test environment re-reads the pointer on every request (PRAXIS_POINTER_TTL_MS = 0).
     const { value, lines } = await captureConsole(() => call('get_process', { name: 'code-review' }));
     expect(value.structuredContent.version).toBe(good);
-    expect(lines.some((line) => line.includes('"version_unloadable"') && line.includes('"wanted":"schema300000"') && line.includes(`"serving":"${good}"`))).toBe(true);
+    expect(lines.some((line) => line.includes('"version_unloadable"') && line.includes('"wanted":"schema400000"') && line.includes(`"serving":"${good}"`))).toBe(true);
   });
 });

@@ -19,6 +19,10 @@ export default async function setup(project: TestProject): Promise<void> {
   project.provide('chunkedBundle', await chunkedBundle());
   // Generated corpora with restricted entries of every kind, built whole and per caller without what it may not see.
   project.provide('nonInterference', await nonInterferenceCases(NON_INTERFERENCE_SEEDS));
+  // The same fixture with every object over 512 characters stored in parts (parted-objects.test.ts).
+  const parted = await buildContent(new URL('../fixtures/content', import.meta.url).pathname, () => undefined, { partChars: 512 });
+  if (!parted.ok) throw new Error(`fixture content does not build in parts:\n${parted.errors.map(formatBuildError).join('\n')}`);
+  project.provide('partedBundle', { pointer: parted.bundle.pointer, objects: [...parted.bundle.objects] });
   project.provide('spec000', JSON.parse(await readFile(new URL('../fixtures/spec-000-process-tools.json', import.meta.url), 'utf8')));
 }
 
@@ -50,6 +54,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     fixtureBundle: { pointer: import('../../src/content/bundle.ts').Pointer; objects: Array<[string, string]> };
     chunkedBundle: { pointer: import('../../src/content/bundle.ts').Pointer; objects: Array<[string, string]> };
+    partedBundle: { pointer: import('../../src/content/bundle.ts').Pointer; objects: Array<[string, string]> };
     shippedBundle: { pointer: import('../../src/content/bundle.ts').Pointer; objects: Array<[string, string]> };
     nonInterference: import('./restricted-corpus.ts').NonInterferenceCase[];
     spec000: { tools: Array<{ name: string; description: string; inputSchema: object; outputSchema: object }> };

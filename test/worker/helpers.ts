@@ -20,7 +20,7 @@ export async function publishFixture(): Promise<string> {
 }
 
 /** Publishes another provided bundle (e.g. the shipped content/) the same way publishFixture does. */
-export async function publishProvided(name: 'fixtureBundle' | 'shippedBundle' | 'chunkedBundle'): Promise<string> {
+export async function publishProvided(name: 'fixtureBundle' | 'shippedBundle' | 'chunkedBundle' | 'partedBundle'): Promise<string> {
   const { pointer, objects } = inject(name);
   await Promise.all(objects.map(([hash, text]) => testEnv.CONTENT.put(objectKey(hash), text)));
   await testEnv.CONTENT.put(POINTER_KEY, JSON.stringify(pointer));

@@ -36,7 +36,9 @@ async function version(label: string): Promise<Version> {
   const manifestText = JSON.stringify(manifest);
   const manifestHash = await hex(manifestText);
   objects.set(manifestHash, manifestText);
-  return { pointer: { ...fixture.pointer, version: manifestHash.slice(0, 12), manifest: manifestHash }, objects: [...objects], marker: entry.body, body };
+  // What loading reads: the new manifest in place of the fixture's (the rest is unchanged).
+  const load = [manifestHash, ...fixture.pointer.load.filter((hash) => hash !== fixture.pointer.manifest)];
+  return { pointer: { ...fixture.pointer, version: manifestHash.slice(0, 12), manifest: manifestHash, load }, objects: [...objects], marker: entry.body, body };
 }
 
 /** What `praxis publish` does to the store, in its order: every object first, the pointer last. */
