@@ -10,8 +10,25 @@ import { PROJECT_ROOT } from './paths.ts';
 export interface RunningDev { url: string; port: number; /** The `praxis dev` process (its group holds wrangler and workerd). */ pid: number; output: () => string; stop: () => Promise<void> }
 
 const START_TIMEOUT_MS = 90_000;
+const START_ATTEMPTS = 3;
 
+/**
+ * A free port is only free until someone binds it: test files running side by side can be handed
+ * the same one. A start that loses that race is retried on another port; any other failure is not.
+ */
 export async function spawnPraxisDev(args: string[]): Promise<RunningDev> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOnce(args);
+    } catch (error) {
+      if (attempt >= START_ATTEMPTS || !(error instanceof PortTakenError)) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function spawnOnce(args: string[]): Promise<RunningDev> {
   const port = await freePort();
   const state = await mkdtemp(join(tmpdir(), 'praxis-state-'));
   const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/praxis.mjs'), 'dev', '--port', String(port), ...args], {
@@ -38,7 +55,8 @@ export async function spawnPraxisDev(args: string[]): Promise<RunningDev> {
   });
   if (!(await ready)) {
     await stop();
-    throw new Error(`praxis dev did not start:\n${output}`);
+    const message = `praxis dev did not start:\n${output}`;
+    throw output.includes('Address already in use') ? new PortTakenError(message) : new Error(message);
   }
   return { url: `http://127.0.0.1:${port}/mcp`, port, pid: child.pid!, output: () => output, stop };
 }
