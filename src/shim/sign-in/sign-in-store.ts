@@ -16,6 +16,8 @@ export interface SignInRecord {
   tokens?: StoredOAuthTokens;
   codeVerifier?: string;
   discoveryState?: OAuthDiscoveryState;
+  /** When the endpoint last refused to renew the tokens (which were then deleted). */
+  tokensRefusedAt?: string;
 }
 
 /** The file exists but cannot be used; the message says why, for the person. */
@@ -37,6 +39,7 @@ const recordSchema = z.object({
   tokens: z.looseObject({ access_token: z.string(), token_type: z.string() }).optional(),
   codeVerifier: z.string().optional(),
   discoveryState: z.looseObject({ authorizationServerUrl: z.string() }).optional(),
+  tokensRefusedAt: z.string().optional(),
 });
 
 export function signInStore(path: string, endpoint: string): SignInStore {

@@ -35,7 +35,7 @@ export function signedInAuth(store: SignInStore): SignedInAuth {
     },
     async onUnauthorized(ctx) {
       const record = await stored();
-      if (!record?.tokens) throw new SignInRequired('you are not signed in');
+      if (!record?.tokens) throw new SignInRequired(record?.tokensRefusedAt ? 'your sign-in has expired or was revoked' : 'you are not signed in');
       // Signed in or refreshed by another process since this request was sent: retry with that.
       if (record.tokens.access_token !== sent) return;
       const redirectUrl = record.clientInformation && 'redirect_uris' in record.clientInformation ? record.clientInformation.redirect_uris[0] : undefined;

@@ -67,7 +67,7 @@ export class StoredOAuthClient implements OAuthClientProvider {
   }
 
   async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
-    await this.store.update((record) => ({ ...record, tokens }));
+    await this.store.update(({ tokensRefusedAt: _renewed, ...record }) => ({ ...record, tokens }));
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
@@ -99,7 +99,10 @@ export class StoredOAuthClient implements OAuthClientProvider {
     await this.store.update((record): SignInRecord => {
       const next = { ...record };
       // Another process may have signed in since this one read the file: keep its tokens.
-      if ((scope === 'all' || scope === 'tokens') && next.tokens?.refresh_token === refused) delete next.tokens;
+      if ((scope === 'all' || scope === 'tokens') && next.tokens?.refresh_token === refused) {
+        delete next.tokens;
+        next.tokensRefusedAt = new Date().toISOString();
+      }
       if (scope === 'all' || scope === 'client') delete next.clientInformation;
       if (scope === 'all' || scope === 'verifier') delete next.codeVerifier;
       if (scope === 'all' || scope === 'discovery') delete next.discoveryState;
