@@ -1,4 +1,5 @@
 // `praxis login <url>`: sign in to a Praxis endpoint in the browser, for `praxis shim --remote`.
+import { describeCause } from '../../src/shim/bridge/remote-errors.ts';
 import { remoteUrlProblem } from '../../src/shim/options.ts';
 import { signIn } from '../../src/shim/sign-in/sign-in.ts';
 import { parseOptions, UsageError } from './command.ts';
@@ -33,7 +34,7 @@ export async function run(argv: string[]): Promise<number> {
     log(`praxis login: signed in to ${url.href}. The sign-in is stored in ${path} (only you can read it);\n  \`praxis shim --remote ${url.href}\` uses it and renews it; \`praxis logout ${url.href}\` ends it.`);
     return 0;
   } catch (error) {
-    log(`praxis login: could not sign in to ${url.href}: ${error instanceof Error ? error.message : String(error)}`);
+    log(`praxis login: could not sign in to ${url.href}: ${describeCause(error)}`);
     return 1;
   }
 }

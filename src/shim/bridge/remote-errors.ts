@@ -33,7 +33,7 @@ function isProtocolError(error: unknown): error is ProtocolError {
 }
 
 // fetch reports every network failure as "fetch failed"; the cause says which one it was.
-function describeCause(error: unknown): string {
+export function describeCause(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
   const reason = cause?.code ?? cause?.message;
