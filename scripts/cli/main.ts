@@ -11,6 +11,8 @@ const commands: Record<string, () => Promise<Command>> = {
   gc: () => import('./gc.ts'),
   token: () => import('./token.ts'),
   shim: () => import('./shim.ts'),
+  login: () => import('./login.ts'),
+  logout: () => import('./logout.ts'),
   worktree: () => import('./worktree.ts'),
   deploy: () => import('./deploy.ts'),
 };

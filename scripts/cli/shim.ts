@@ -5,15 +5,18 @@ import { runShim } from '../../src/shim/start.ts';
 
 export const summary = 'Serve the worktree tools (and optionally the hosted endpoint) over MCP stdio';
 
-export const usage = `Usage: praxis shim [--repo DIR] [--allow-agent-get] [--remote URL --token-env VAR]
+export const usage = `Usage: praxis shim [--repo DIR] [--allow-agent-get] [--remote URL [--token-env VAR]]
 
 Speaks MCP over stdin/stdout; messages for people go to stderr.
 
   --repo DIR          the repository whose worktrees are the sessions (default: current directory)
   --allow-agent-get   list worktree_get and let agents call it (a human action otherwise;
                       {"allowAgentGet": true} in .git/praxis-shim.json does the same)
-  --remote URL        also serve the tools, resources and prompts of this Praxis endpoint
-  --token-env VAR     the environment variable holding the endpoint's bearer token`;
+  --remote URL        also serve the tools, resources and prompts of this Praxis endpoint,
+                      signed in with \`praxis login URL\` (run it first, in a terminal)
+  --token-env VAR     instead of the sign-in: the environment variable holding a bearer token
+
+See docs/shim.md.`;
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseOptions(argv, {

@@ -4,7 +4,8 @@
 export interface ShimOptions {
   repoDir: string;
   allowAgentGet: boolean;
-  remote?: { url: URL; tokenEnv: string };
+  /** The endpoint to bridge; with tokenEnv its token comes from that variable, else from `praxis login`. */
+  remote?: { url: URL; tokenEnv?: string };
 }
 
 export interface RawShimOptions {
@@ -22,13 +23,14 @@ export type ParsedShimOptions = { ok: true; options: ShimOptions } | { ok: false
 export function parseShimOptions(raw: RawShimOptions, cwd: string): ParsedShimOptions {
   const base = { repoDir: raw.repo ?? cwd, allowAgentGet: raw.allowAgentGet === true };
   if (raw.remote === undefined && raw.tokenEnv === undefined) return { ok: true, options: base };
-  if (raw.remote === undefined || raw.tokenEnv === undefined) {
-    return { ok: false, problem: '--remote and --token-env go together: the URL of the Praxis endpoint and the name of the variable holding its token.' };
+  if (raw.remote === undefined) {
+    return { ok: false, problem: '--token-env needs --remote: the URL of the Praxis endpoint whose token the variable holds.' };
   }
-  if (!ENV_NAME.test(raw.tokenEnv)) return { ok: false, problem: `--token-env takes a variable name such as PRAXIS_TOKEN, not ${JSON.stringify(raw.tokenEnv)}.` };
+  if (raw.tokenEnv !== undefined && !ENV_NAME.test(raw.tokenEnv)) return { ok: false, problem: `--token-env takes a variable name such as PRAXIS_TOKEN, not ${JSON.stringify(raw.tokenEnv)}.` };
   const problem = remoteUrlProblem(raw.remote);
   if (problem) return { ok: false, problem };
-  return { ok: true, options: { ...base, remote: { url: new URL(raw.remote), tokenEnv: raw.tokenEnv } } };
+  const url = new URL(raw.remote);
+  return { ok: true, options: { ...base, remote: raw.tokenEnv === undefined ? { url } : { url, tokenEnv: raw.tokenEnv } } };
 }
 
 /** Why `text` cannot be the endpoint URL, or undefined. */
@@ -39,7 +41,7 @@ export function remoteUrlProblem(text: string): string | undefined {
   } catch {
     return `--remote must be a URL such as https://praxis.example.com/mcp, not ${JSON.stringify(text)}.`;
   }
-  if (url.username || url.password) return '--remote must not carry credentials; the token comes from --token-env.';
+  if (url.username || url.password) return '--remote must not carry credentials; the token comes from `praxis login` or --token-env.';
   if (url.protocol === 'https:') return undefined;
   if (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return undefined;
   return `--remote must use https (plain http only for localhost), so the token never travels in clear: ${url.protocol}//${url.host}.`;

@@ -17,6 +17,7 @@ export type RefusalCode =
   | 'HUMAN_ACTION_REQUIRED'
   | 'GIT_FAILED'
   | 'REMOTE_AUTH_FAILED'
+  | 'REMOTE_SIGN_IN_REQUIRED'
   | 'REMOTE_UNAVAILABLE';
 
 export class Refusal extends Error {

@@ -3,11 +3,14 @@
 // stdout carries only the protocol.
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createBridge, type Bridge } from './bridge/remote.ts';
+import { staticTokenAuth, storedSignInAuth } from './bridge/remote-auth.ts';
 import { decideAgentGet, humanActionRefusal } from './gate.ts';
 import { openRepo } from './git/repo.ts';
 import { shimInstructions, type ShimOptions } from './options.ts';
 import { Refusal } from './refusal.ts';
 import { createShimServer } from './server.ts';
+import { endpointKey, signInFile } from './sign-in/sign-in-file.ts';
+import { signInStore } from './sign-in/sign-in-store.ts';
 import { worktreeGet } from './tools/worktree-get.ts';
 import { worktreeList } from './tools/worktree-list.ts';
 import { worktreeRead } from './tools/worktree-read.ts';
@@ -52,12 +55,18 @@ export async function runShim(options: ShimOptions, env: NodeJS.ProcessEnv = pro
 function bridgeFor(options: ShimOptions, env: NodeJS.ProcessEnv, log: (line: string) => void): Bridge | undefined {
   if (!options.remote) return undefined;
   const { url, tokenEnv } = options.remote;
+  if (tokenEnv === undefined) {
+    // The sign-in file is read at every request, so `praxis login` takes effect without a restart.
+    const path = signInFile(url, env);
+    log(`praxis shim: ${url.href} is reached with the sign-in stored by \`praxis login\` (${path}).`);
+    return createBridge({ url, auth: storedSignInAuth(url, signInStore(path, endpointKey(url))), log });
+  }
   const token = env[tokenEnv];
   if (!token) {
     log(`praxis shim: $${tokenEnv} is empty, so ${url.href} is not bridged; only the local tools are served. Set it (local mode: export ${tokenEnv}="$(praxis token)") and restart the shim.`);
     return undefined;
   }
-  return createBridge({ url, token, tokenEnv, log });
+  return createBridge({ url, auth: staticTokenAuth(url, token, tokenEnv), log });
 }
 
 function stdinClosed(): Promise<void> {

@@ -59,9 +59,10 @@ describe('shim options', () => {
   it('defaults the repository to the working directory', () => {
     expect(parseShimOptions({}, '/here')).toEqual({ ok: true, options: { repoDir: '/here', allowAgentGet: false } });
   });
-  it('needs --remote and --token-env together', () => {
-    expect(parseShimOptions({ remote: 'https://p.example/mcp' }, '/')).toMatchObject({ ok: false, problem: expect.stringContaining('go together') });
-    expect(parseShimOptions({ tokenEnv: 'T' }, '/')).toMatchObject({ ok: false });
+  it('takes --remote alone (the stored sign-in) or with --token-env, never --token-env alone', () => {
+    expect(parseShimOptions({ remote: 'https://p.example/mcp' }, '/')).toMatchObject({ ok: true, options: { remote: { url: new URL('https://p.example/mcp') } } });
+    expect(parseShimOptions({ remote: 'https://p.example/mcp' }, '/')).not.toHaveProperty('options.remote.tokenEnv');
+    expect(parseShimOptions({ tokenEnv: 'T' }, '/')).toMatchObject({ ok: false, problem: expect.stringContaining('needs --remote') });
     expect(parseShimOptions({ remote: 'https://p.example/mcp', tokenEnv: '1BAD' }, '/')).toMatchObject({ ok: false, problem: expect.stringContaining('variable name') });
     const ok = parseShimOptions({ remote: 'https://p.example/mcp', tokenEnv: 'PRAXIS_TOKEN' }, '/');
     expect(ok.ok && ok.options.remote?.url.href).toBe('https://p.example/mcp');

@@ -120,7 +120,8 @@ describe('`praxis shim` options', () => {
       expect(parsed.options.allowAgentGet === true).toBe(input.allowAgentGet === true);
       const remote = parsed.options.remote;
       if (!remote) return;
-      expect(remote.tokenEnv).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
+      if (input.tokenEnv !== undefined) expect(remote.tokenEnv).toMatch(/^[A-Za-z_][A-Za-z0-9_]*$/);
+      else expect(remote.tokenEnv).toBeUndefined();
       expect(remote.url.username + remote.url.password).toBe('');
       expect(remote.url.protocol === 'https:' || (remote.url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(remote.url.hostname))).toBe(true);
     }), { numRuns: runs(5000) });

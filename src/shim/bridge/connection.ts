@@ -1,6 +1,7 @@
-// One lazily opened MCP client session with the hosted endpoint, sending
-// `Authorization: Bearer <token>`; dropped after a failure so the next request reconnects.
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+// One lazily opened MCP client session with the hosted endpoint, authenticated by `auth`
+// (a bearer token per request, and what to do on a 401); dropped after a failure so the next
+// request reconnects.
+import { Client, StreamableHTTPClientTransport, type AuthProvider } from '@modelcontextprotocol/client';
 
 export interface RemoteConnection {
   /** The connected client, connecting first when needed. */
@@ -11,12 +12,12 @@ export interface RemoteConnection {
   drop(): Promise<void>;
 }
 
-export function remoteConnection(url: URL, token: string, timeoutMs: number, onConnect: () => void): RemoteConnection {
+export function remoteConnection(url: URL, auth: AuthProvider, timeoutMs: number, onConnect: () => void): RemoteConnection {
   let pending: Promise<Client> | undefined;
 
   async function connect(): Promise<Client> {
     const client = new Client({ name: 'praxis-shim', version: '0.1.0' });
-    const transport = new StreamableHTTPClientTransport(url, { authProvider: { token: async () => token } });
+    const transport = new StreamableHTTPClientTransport(url, { authProvider: auth });
     await client.connect(transport, { timeout: timeoutMs });
     onConnect();
     return client;

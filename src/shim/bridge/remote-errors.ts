@@ -1,15 +1,20 @@
 // What went wrong talking to the hosted endpoint, in terms a person can act on. The token is
 // never part of any message: every text derived from an error is scrubbed of it.
-import { InsufficientScopeError, SdkHttpError, UnauthorizedError } from '@modelcontextprotocol/client';
+import { InsufficientScopeError, OAuthError, SdkHttpError, UnauthorizedError } from '@modelcontextprotocol/client';
 import { ProtocolError } from '@modelcontextprotocol/server';
+import { SignInRequired } from '../sign-in/sign-in-required.ts';
 
 export type RemoteFailure =
   | { kind: 'auth'; status: 401 | 403 }
+  /** No usable stored sign-in: none, refused on renewal, or unreadable. */
+  | { kind: 'sign-in'; reason: string }
   | { kind: 'unavailable'; detail: string }
   /** A JSON-RPC error the endpoint answered with; it is passed on to the client unchanged. */
   | { kind: 'protocol'; error: ProtocolError };
 
 export function classifyRemoteError(error: unknown): RemoteFailure {
+  if (error instanceof SignInRequired) return { kind: 'sign-in', reason: error.reason };
+  if (error instanceof OAuthError) return { kind: 'sign-in', reason: `renewing your sign-in failed (${String(error.code).replace(/[^\w.-]/g, '?').slice(0, 60)})` };
   if (error instanceof UnauthorizedError) return { kind: 'auth', status: 401 };
   if (error instanceof InsufficientScopeError) return { kind: 'auth', status: 403 };
   if (error instanceof SdkHttpError) {
@@ -28,7 +33,7 @@ function isProtocolError(error: unknown): error is ProtocolError {
 }
 
 // fetch reports every network failure as "fetch failed"; the cause says which one it was.
-function describeCause(error: unknown): string {
+export function describeCause(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
   const reason = cause?.code ?? cause?.message;
@@ -50,7 +55,11 @@ export function unavailableMessage(url: URL, detail: string): string {
   return `The Praxis endpoint ${url.origin}${url.pathname} is unreachable (${detail}); its tools, resources and prompts are unavailable, the local worktree tools keep working. Check the URL and your network; the shim retries on the next request.`;
 }
 
-/** Replaces every occurrence of the token in `text`. */
-export function redact(text: string, token: string): string {
-  return token.length >= 4 ? text.split(token).join('[token]') : text;
+/** Replaces every occurrence of each secret in `text`. */
+export function redact(text: string, secrets: string | string[]): string {
+  let scrubbed = text;
+  for (const secret of typeof secrets === 'string' ? [secrets] : secrets) {
+    if (secret.length >= 4) scrubbed = scrubbed.split(secret).join('[token]');
+  }
+  return scrubbed;
 }

@@ -7,12 +7,13 @@ import {
   type CallToolResult, type GetPromptResult, type ListResourceTemplatesResult, type Prompt, type ReadResourceResult, type Resource, type Tool,
 } from '@modelcontextprotocol/server';
 import { remoteConnection } from './connection.ts';
-import { authFailureMessage, classifyRemoteError, redact, unavailableMessage } from './remote-errors.ts';
+import type { RemoteAuth } from './remote-auth.ts';
+import { classifyRemoteError, redact, unavailableMessage, type RemoteFailure } from './remote-errors.ts';
+import { signInRequiredMessage } from '../sign-in/sign-in-required.ts';
 
 export interface BridgeOptions {
   url: URL;
-  token: string;
-  tokenEnv: string;
+  auth: RemoteAuth;
   log: (line: string) => void;
   /** Bound on connecting and on each request, so a silent network cannot hang the shim. */
   timeoutMs?: number;
@@ -21,7 +22,9 @@ export interface BridgeOptions {
 }
 
 /** The outcome of one remote request: a value, or a message for the person. */
-export type RemoteAnswer<T> = { ok: true; value: T } | { ok: false; code: 'REMOTE_AUTH_FAILED' | 'REMOTE_UNAVAILABLE'; message: string };
+export type RemoteAnswer<T> = { ok: true; value: T } | { ok: false; code: RemoteFailureCode; message: string };
+
+export type RemoteFailureCode = 'REMOTE_AUTH_FAILED' | 'REMOTE_SIGN_IN_REQUIRED' | 'REMOTE_UNAVAILABLE';
 
 export interface Bridge {
   readonly url: URL;
@@ -38,8 +41,9 @@ export interface Bridge {
 export function createBridge(options: BridgeOptions): Bridge {
   const timeout = options.timeoutMs ?? 10_000;
   const retryAfter = options.retryAfterMs ?? 30_000;
-  const log = onceInARow((line) => options.log(redact(line, options.token)));
-  const connection = remoteConnection(options.url, options.token, timeout, () => log(`praxis shim: connected to ${options.url.href}`));
+  const scrub = (text: string) => redact(text, options.auth.secrets());
+  const log = onceInARow((line) => options.log(scrub(line)));
+  const connection = remoteConnection(options.url, options.auth.provider, timeout, () => log(`praxis shim: connected to ${options.url.href}`));
   let failedAt = -Infinity;
 
   async function ask<T>(request: (c: Client) => Promise<T>): Promise<RemoteAnswer<T>> {
@@ -47,14 +51,19 @@ export function createBridge(options: BridgeOptions): Bridge {
       return { ok: true, value: await request(await connection.client()) };
     } catch (error) {
       const failure = classifyRemoteError(error);
-      if (failure.kind === 'protocol') throw new ProtocolError(failure.error.code, redact(failure.error.message, options.token), failure.error.data);
+      if (failure.kind === 'protocol') throw new ProtocolError(failure.error.code, scrub(failure.error.message), failure.error.data);
       failedAt = Date.now();
       await connection.drop();
-      const auth = failure.kind === 'auth';
-      const message = auth ? authFailureMessage(options.url, options.tokenEnv, failure.status) : unavailableMessage(options.url, redact(failure.detail, options.token));
+      const { code, message } = describe(failure);
       log(`praxis shim: ${message}`);
-      return { ok: false, code: auth ? 'REMOTE_AUTH_FAILED' : 'REMOTE_UNAVAILABLE', message };
+      return { ok: false, code, message: scrub(message) };
     }
+  }
+
+  function describe(failure: Exclude<RemoteFailure, { kind: 'protocol' }>): { code: RemoteFailureCode; message: string } {
+    if (failure.kind === 'auth') return options.auth.refusal(failure.status);
+    if (failure.kind === 'sign-in') return { code: 'REMOTE_SIGN_IN_REQUIRED', message: signInRequiredMessage(options.url, failure.reason) };
+    return { code: 'REMOTE_UNAVAILABLE', message: unavailableMessage(options.url, scrub(failure.detail)) };
   }
 
   async function listing<T>(request: (c: Client) => Promise<T[]>): Promise<T[]> {

@@ -11,8 +11,13 @@ export interface CliRun {
 }
 
 export function praxis(...args: string[]): Promise<CliRun> {
+  return praxisWithEnv({}, ...args);
+}
+
+/** Like praxis, with extra environment variables on top of this process's. */
+export function praxisWithEnv(env: Record<string, string>, ...args: string[]): Promise<CliRun> {
   return new Promise((done) => {
-    execFile(process.execPath, [BIN, ...args], { encoding: 'utf8' }, (error, stdout, stderr) => {
+    execFile(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...env } }, (error, stdout, stderr) => {
       done({ code: error ? Number(error.code) : 0, stdout, stderr });
     });
   });

@@ -1,0 +1,35 @@
+// How the bridge proves who it is to the endpoint: a static token from an environment variable,
+// or the sign-in `praxis login` stored. Each says what to tell the person when the endpoint
+// refuses, and which secrets must never appear in a message.
+import type { AuthProvider } from '@modelcontextprotocol/client';
+import { signInRequiredMessage } from '../sign-in/sign-in-required.ts';
+import type { SignInStore } from '../sign-in/sign-in-store.ts';
+import { signedInAuth } from '../sign-in/signed-in-auth.ts';
+import { authFailureMessage } from './remote-errors.ts';
+
+export interface RemoteAuth {
+  provider: AuthProvider;
+  /** Strings to scrub from every message: the tokens in use. */
+  secrets(): string[];
+  /** What the person should do when the endpoint answers 401 or 403. */
+  refusal(status: 401 | 403): { code: 'REMOTE_AUTH_FAILED' | 'REMOTE_SIGN_IN_REQUIRED'; message: string };
+}
+
+export function staticTokenAuth(url: URL, token: string, tokenEnv: string): RemoteAuth {
+  return {
+    provider: { token: async () => token },
+    secrets: () => [token],
+    refusal: (status) => ({ code: 'REMOTE_AUTH_FAILED', message: authFailureMessage(url, tokenEnv, status) }),
+  };
+}
+
+export function storedSignInAuth(url: URL, store: SignInStore): RemoteAuth {
+  const provider = signedInAuth(store);
+  return {
+    provider,
+    secrets: provider.secrets,
+    refusal: (status) => status === 401
+      ? { code: 'REMOTE_SIGN_IN_REQUIRED', message: signInRequiredMessage(url, 'the endpoint did not accept your sign-in (HTTP 401)') }
+      : { code: 'REMOTE_AUTH_FAILED', message: `The Praxis endpoint ${url.origin}${url.pathname} refused your signed-in account (HTTP 403: it lacks the access this needs). Sign in as someone else with \`praxis login ${url.origin}${url.pathname}\`, or ask for access. The local worktree tools keep working meanwhile.` },
+  };
+}

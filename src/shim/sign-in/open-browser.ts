@@ -1,0 +1,28 @@
+// Opens a URL in the person's browser: the program named by PRAXIS_BROWSER ("none" for no
+// browser at all: headless machines, tests that play the browser themselves), else the
+// platform's opener. No shell is involved: the URL is one argument. The opener's output is
+// discarded — `praxis login` prints the URL itself, so a missing browser costs nothing.
+import { spawn } from 'node:child_process';
+
+export function browserCommand(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, url: string): { program: string; args: string[] } | undefined {
+  const chosen = env.PRAXIS_BROWSER?.trim();
+  if (chosen === 'none') return undefined;
+  if (chosen) return { program: chosen, args: [url] };
+  if (platform === 'darwin') return { program: 'open', args: [url] };
+  // rundll32 rather than `cmd /c start`, which would read & and ^ in the URL as shell syntax.
+  if (platform === 'win32') return { program: 'rundll32', args: ['url.dll,FileProtocolHandler', url] };
+  return { program: 'xdg-open', args: [url] };
+}
+
+/** Starts the browser and returns at once; says on `log` when it could not be started. */
+export function openBrowser(url: string, env: NodeJS.ProcessEnv, log: (line: string) => void, platform: NodeJS.Platform = process.platform): void {
+  const command = browserCommand(env, platform, url);
+  if (!command) return;
+  try {
+    const child = spawn(command.program, command.args, { stdio: 'ignore', detached: true, env });
+    child.on('error', (error) => log(`praxis: could not start ${command.program} (${error.message}); open the address above yourself.`));
+    child.unref();
+  } catch (error) {
+    log(`praxis: could not start ${command.program} (${(error as Error).message}); open the address above yourself.`);
+  }
+}

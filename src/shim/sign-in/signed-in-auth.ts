@@ -1,0 +1,50 @@
+// How the shim's bridge authenticates with a stored sign-in: every request carries the access
+// token in the sign-in file (read afresh, so a `praxis login` in a terminal takes effect at the
+// next request); a 401 refreshes it through the MCP SDK with the stored refresh token. When no
+// sign-in is stored, or the refresh is refused (the refused tokens are then deleted), the
+// request fails with SignInRequired — the shim never opens a browser itself.
+import { auth, extractWWWAuthenticateParams, type AuthProvider } from '@modelcontextprotocol/client';
+import { SignInRequired } from './sign-in-required.ts';
+import { UnusableSignInFile, type SignInRecord, type SignInStore } from './sign-in-store.ts';
+import { StoredOAuthClient } from './stored-oauth-client.ts';
+
+export interface SignedInAuth extends AuthProvider {
+  /** Every token this process has read or received, for scrubbing messages. */
+  secrets(): string[];
+}
+
+export function signedInAuth(store: SignInStore): SignedInAuth {
+  const seen = new Set<string>();
+  let sent: string | undefined;
+
+  async function stored(): Promise<SignInRecord | undefined> {
+    try {
+      const record = await store.read();
+      for (const token of [record?.tokens?.access_token, record?.tokens?.refresh_token]) if (token) seen.add(token);
+      return record;
+    } catch (error) {
+      if (error instanceof UnusableSignInFile) throw new SignInRequired(`${error.message}; signing in again replaces it`);
+      throw error;
+    }
+  }
+
+  return {
+    async token() {
+      sent = (await stored().catch(() => undefined))?.tokens?.access_token;
+      return sent;
+    },
+    async onUnauthorized(ctx) {
+      const record = await stored();
+      if (!record?.tokens) throw new SignInRequired(record?.tokensRefusedAt ? 'your sign-in has expired or was revoked' : 'you are not signed in');
+      // Signed in or refreshed by another process since this request was sent: retry with that.
+      if (record.tokens.access_token !== sent) return;
+      const redirectUrl = record.clientInformation && 'redirect_uris' in record.clientInformation ? record.clientInformation.redirect_uris[0] : undefined;
+      if (!record.tokens.refresh_token || !redirectUrl) throw new SignInRequired('your sign-in has expired');
+      const { resourceMetadataUrl } = extractWWWAuthenticateParams(ctx.response);
+      const provider = new StoredOAuthClient({ store, redirectUrl: String(redirectUrl) });
+      await auth(provider, { serverUrl: ctx.serverUrl, fetchFn: ctx.fetchFn, ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}) });
+      await stored();
+    },
+    secrets: () => [...seen],
+  };
+}
