@@ -6,10 +6,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getSession } from '../../src/shim/operations/get.ts';
-import { Refusal } from '../../src/shim/refusal.ts';
 import { commitAll, createFixture, fingerprint, sh, write, type Fixture } from './helpers/git-fixture.ts';
 import { praxis } from './helpers/praxis-cli.ts';
 import { connectShim, textOf } from './helpers/shim-client.ts';
+import { refusalOf } from './helpers/refusal-of.ts';
 
 const SESSION = '3f9a12c8';
 let fx: Fixture;
@@ -33,12 +33,6 @@ function forceAdd(path: string, content: string): void {
 
 function snapshotOfBothTrees(): string[] {
   return [fingerprint(fx.repo), fingerprint(session)];
-}
-
-async function refusalOf(work: Promise<unknown>): Promise<Refusal> {
-  const error = await work.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(Refusal);
-  return error as Refusal;
 }
 
 describe('getting a session that adds files the active tree ignores', () => {

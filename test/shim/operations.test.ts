@@ -8,6 +8,7 @@ import { readSession } from '../../src/shim/operations/read.ts';
 import { getSession } from '../../src/shim/operations/get.ts';
 import { Refusal } from '../../src/shim/refusal.ts';
 import { commitAll, createFixture, fingerprint, sh, shStatus, write, type Fixture } from './helpers/git-fixture.ts';
+import { refusalOf } from './helpers/refusal-of.ts';
 
 let fx: Fixture;
 let session: string;
@@ -19,12 +20,6 @@ beforeEach(() => {
   commitAll(session, 'Fix the answer');
 });
 afterEach(() => fx.cleanup());
-
-async function refusalOf(work: Promise<unknown>): Promise<Refusal> {
-  const error = await work.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(Refusal);
-  return error as Refusal;
-}
 
 describe('listing sessions', () => {
   it('shows branch, head, ahead/behind and dirty state', async () => {

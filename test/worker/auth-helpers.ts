@@ -43,6 +43,12 @@ export async function signedByProvider(payload: Record<string, unknown>, header:
   return (await response.json() as { token: string }).token;
 }
 
+/** A token from the stable test provider for `subject`, carrying `groups`, valid five minutes. */
+export function tokenWithGroups(subject: string, groups: string[]): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return signedByProvider({ iss: providers.stable, aud: RESOURCE, sub: subject, scope: 'praxis:read', iat: now, exp: now + 300, groups });
+}
+
 export async function providerControl<T>(issuer: string, path: 'stats' | 'rotate' | 'public-jwk'): Promise<T> {
   const response = await fetch(`${issuer}/test/${path}`, { method: path === 'rotate' ? 'POST' : 'GET' });
   return response.json() as Promise<T>;

@@ -2,7 +2,7 @@
 // and absent from every surface — lists, reads, search, index, completions, prompts — otherwise.
 import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RESOURCE, cloudEnv, connectWithToken, providers, signedByProvider } from './auth-helpers.ts';
+import { cloudEnv, connectWithToken, tokenWithGroups } from './auth-helpers.ts';
 import { publishFixture } from './helpers.ts';
 
 const TRACES = ['project-vendor-migration', 'Vendor migration', 'second provider', 'leadership_brief', 'roadmap', 'Second provider'];
@@ -11,8 +11,7 @@ let open: Client[] = [];
 afterEach(async () => { await Promise.all(open.map((client) => client.close())); open = []; });
 
 async function connectAs(groups: string[]): Promise<Client> {
-  const now = Math.floor(Date.now() / 1000);
-  const bearer = await signedByProvider({ iss: providers.stable, aud: RESOURCE, sub: `knowledge-${groups.join('-') || 'none'}`, scope: 'praxis:read', iat: now, exp: now + 300, groups });
+  const bearer = await tokenWithGroups(`knowledge-${groups.join('-') || 'none'}`, groups);
   const client = await connectWithToken(bearer, cloudEnv());
   open.push(client);
   return client;

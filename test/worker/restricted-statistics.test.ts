@@ -3,15 +3,14 @@
 // probing search scores with words only restricted entries use, and counts in initialize.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { RESOURCE, cloudEnv, connectWithToken, providers, signedByProvider } from './auth-helpers.ts';
+import { cloudEnv, connectWithToken, tokenWithGroups } from './auth-helpers.ts';
 import { connectClient, publishFixture } from './helpers.ts';
 
 let open: Client[] = [];
 afterEach(async () => { await Promise.all(open.map((client) => client.close())); open = []; });
 
 async function connectAs(groups: string[]): Promise<Client> {
-  const now = Math.floor(Date.now() / 1000);
-  const bearer = await signedByProvider({ iss: providers.stable, aud: RESOURCE, sub: `statistics-${groups.join('-') || 'none'}`, scope: 'praxis:read', iat: now, exp: now + 300, groups });
+  const bearer = await tokenWithGroups(`statistics-${groups.join('-') || 'none'}`, groups);
   const client = await connectWithToken(bearer, cloudEnv());
   open.push(client);
   return client;
