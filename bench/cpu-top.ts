@@ -38,3 +38,45 @@ export async function profileTop(workerdPids: number[], calls: number, call: (in
     inspector.close();
   }
 }
+
+/**
+ * Total (inclusive) time per function: samples with that function anywhere on the stack, largest
+ * first — where self time is spread over many small frames (native JSON, GC, SDK internals), this
+ * shows which of our calls they were made under.
+ */
+export function topTotalTime(profile: CpuProfile, count: number): CpuEntry[] {
+  const gaps = [...profile.timeDeltas].sort((a, b) => a - b);
+  const intervalMs = (gaps[Math.floor(gaps.length / 2)] ?? 0) / 1000;
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const nameOf = (id: number): string => {
+    const frame = byNode.get(id)!.callFrame;
+    const file = frame.url.split('/').at(-1) ?? '';
+    return `${frame.functionName || '(anonymous)'}${file ? ` (${file}:${frame.lineNumber + 1})` : ''}`;
+  };
+  const total = new Map<string, number>();
+  let busy = 0;
+  for (const sample of profile.samples) {
+    if (byNode.get(sample)?.callFrame.functionName === '(idle)') continue;
+    busy += 1;
+    const seen = new Set<string>();
+    for (let id: number | undefined = sample; id !== undefined; id = parent.get(id)) seen.add(nameOf(id));
+    for (const name of seen) total.set(name, (total.get(name) ?? 0) + 1);
+  }
+  return [...total].sort((a, b) => b[1] - a[1]).slice(0, count).map(([where, samples]) => ({ where, ms: samples * intervalMs, share: busy ? samples / busy : 0 }));
+}
+
+/** One profile over `calls` calls: its top self-time and total-time entries, per call. */
+export async function profileTops(workerdPids: number[], calls: number, call: (index: number) => Promise<unknown>, count = 12): Promise<{ self: CpuEntry[]; total: CpuEntry[] }> {
+  const inspector = await openWorkerInspector(workerdPids);
+  try {
+    const profile = await inspector.cpuProfile(async () => {
+      for (let i = 0; i < calls; i++) await call(i);
+    });
+    const perCall = (entry: CpuEntry) => ({ ...entry, ms: entry.ms / calls });
+    return { self: topSelfTime(profile, count).map(perCall), total: topTotalTime(profile, count * 3).map(perCall) };
+  } finally {
+    inspector.close();
+  }
+}

@@ -40,7 +40,8 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitE
   if (!bundle) {
     return c.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'No content has been published to this Praxis endpoint yet.' } }, 503, { 'Retry-After': '5' });
   }
-  const handler = createMcpHandler(() => createPraxisServer({ bundle, principal: outcome.principal }), {
+  const calledTool = toolCalledBy(body);
+  const handler = createMcpHandler(() => createPraxisServer({ bundle, principal: outcome.principal, calledTool }), {
     maxRequestBodySize: MAX_REQUEST_BYTES,
     onerror: (error) => console.error(JSON.stringify({ event: 'mcp_error', subject: outcome.principal.subject, error: error.message })),
   });
@@ -53,4 +54,11 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitE
   });
   audit({ subject: outcome.principal.subject, via: outcome.principal.via, tool, outcome: 'served', status: response.status, version: bundle.pointer.version, ms: Date.now() - started });
   return response;
+}
+
+/** The tool named by a body that is one tools/call request (not a batch); undefined otherwise. */
+function toolCalledBy(body: { value: unknown } | null): string | undefined {
+  const message = body?.value as { method?: unknown; params?: { name?: unknown } } | null | undefined;
+  if (typeof message !== 'object' || message === null || Array.isArray(message) || message.method !== 'tools/call') return undefined;
+  return typeof message.params?.name === 'string' ? message.params.name : undefined;
 }

@@ -42,11 +42,11 @@ export function registerDocumentTools(server: McpServer, kind: DocumentKind, vie
 
   server.registerTool(`search_${plural}`, definitions.search, async ({ query, limit = MAX_SEARCH_RESULTS, cursor }) => {
     const scope = { query, version: view.bundle.pointer.version, manifest: view.bundle.pointer.manifest };
-    const start = cursor === undefined ? { ok: true as const, offset: 0 } : decodeCursor(cursor, scope, MAX_PAGED_RESULTS);
+    const start = cursor === undefined ? { ok: true as const, offset: 0 } : await decodeCursor(cursor, scope, MAX_PAGED_RESULTS);
     if (!start.ok) return toolResult(invalidCursor(start.message, provenance), { isError: true });
     const visibleCount = view.visibleCount(kind);
     const page = visibleCount ? await rankVisible(kind, view, query, { offset: start.offset, limit }) : { ranked: [], more: false };
-    const next = page.more ? encodeCursor(scope, start.offset + limit) : undefined;
+    const next = page.more ? await encodeCursor(scope, start.offset + limit) : undefined;
     return toolResult(searchResults(kind, query, page.ranked, visibleCount, provenance, next));
   });
 }

@@ -23,17 +23,17 @@ export function registerResources(server: McpServer, view: KnowledgeView): void 
   }), { title: 'Wiki module', mimeType: 'text/markdown', description: `Modules: ${view.wiki.map((module) => module.module).join(', ') || 'none'}` }, (uri) => read(uri));
 
   server.server.setRequestHandler('resources/read', (request) => readResource(view, request.params.uri));
-  server.server.setRequestHandler('resources/list', (request) => {
+  server.server.setRequestHandler('resources/list', async (request) => {
     const all = listResources(view);
     const scope = { query: 'resources/list', version: view.provenance.version, manifest: view.bundle.pointer.manifest };
     const cursor = request.params?.cursor;
     // A cursor is opaque to clients and signed (paging-cursor.ts): one of another version, a made-up
     // one (`bnVsbA` is base64 `null`) or an edited offset is refused with -32602, never a crash.
-    const start = cursor === undefined ? { ok: true as const, offset: 0 } : decodeCursor(cursor, scope, Math.max(1, all.length));
+    const start = cursor === undefined ? { ok: true as const, offset: 0 } : await decodeCursor(cursor, scope, Math.max(1, all.length));
     if (!start.ok) throw new ProtocolError(ProtocolErrorCode.InvalidParams, start.message);
     const page = all.slice(start.offset, start.offset + RESOURCE_PAGE_SIZE);
     const next = start.offset + RESOURCE_PAGE_SIZE;
-    return { resources: page, ...(next < all.length ? { nextCursor: encodeCursor(scope, next) } : {}) };
+    return { resources: page, ...(next < all.length ? { nextCursor: await encodeCursor(scope, next) } : {}) };
   });
 }
 

@@ -1,0 +1,89 @@
+// The Worker isolate's CPU per warm call alone, quickly: `node bench/cpu.ts --docs 10000 --work DIR`.
+// Generates and builds the scale corpus once (kept in DIR, reused by later runs), bundles the Worker
+// as `wrangler deploy` would, serves it with Miniflare and prints the isolate CPU per call of
+// search_processes, tools/list and get_process, the worst query, and each profile's top self-time
+// entries. For finding where the CPU goes between full `npm run bench` runs.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { issueLocalToken } from '../src/auth/local-token.ts';
+import type { Manifest } from '../src/content/bundle.ts';
+import { entriesFromObjects } from '../src/content/document-chunks.ts';
+import { objectText } from '../scripts/build/assemble.ts';
+import { publishBundle } from '../scripts/publish/publish.ts';
+import { readQueries, sharedQueriesFile, heldOutQueriesFile } from '../scripts/bench-search.ts';
+import { praxisClient, timedCall } from './clients.ts';
+import { buildOnce, generateCorpus, readBundle, setGraphAside } from './corpus.ts';
+import { profileTops } from './cpu-top.ts';
+import { isolateCpuMsPerCall } from './isolate-cpu.ts';
+import { bundleBenchWorker, startDirectWorker } from './direct-host.ts';
+import { openBenchStore, writeBenchConfig } from './worker-host.ts';
+
+const { values } = parseArgs({ options: { docs: { type: 'string' }, work: { type: 'string' }, calls: { type: 'string' }, top: { type: 'string' }, total: { type: 'boolean' }, only: { type: 'string' } } });
+// --only profile skips the per-call figures and prints the profiles alone; --total adds total (inclusive) time.
+const documents = Number(values.docs ?? 10_000);
+const calls = Number(values.calls ?? 100);
+const top = Number(values.top ?? 15);
+const dir = resolve(values.work ?? join(tmpdir(), 'praxis-cpu'), `n${documents}`);
+await mkdir(dir, { recursive: true });
+const content = join(dir, 'content');
+const objectsFile = join(dir, 'bundle.jsonl');
+const kvDir = join(dir, 'state');
+const config = await writeBenchConfig(dir);
+if (!existsSync(objectsFile)) {
+  await generateCorpus(documents, content);
+  let run = await buildOnce(content, objectsFile);
+  if (!run.ok && run.errors?.every((error) => error.file.includes('/graph/'))) {
+    await setGraphAside(content);
+    run = await buildOnce(content, objectsFile);
+  }
+  if (!run.ok) throw new Error(`build failed: ${JSON.stringify(run.errors?.slice(0, 3))}`);
+  console.log(`[cpu] built ${documents} documents in ${Math.round(run.ms)} ms`);
+  const store = await openBenchStore(config, kvDir);
+  await publishBundle(await readBundle(objectsFile), store, { author: 'bench' });
+  await store.close();
+}
+const bundle = await readBundle(objectsFile);
+const processes = entriesFromObjects(JSON.parse(objectText(bundle.objects, bundle.pointer.manifest)!) as Manifest, 'processes', (hash) => objectText(bundle.objects, hash));
+const secret = randomBytes(32).toString('hex');
+const token = await issueLocalToken(secret, 'bench');
+const envFile = join(dir, 'bench.env');
+await writeFile(envFile, `PRAXIS_AUTH_MODE=local\nPRAXIS_LOCAL_SECRET=${secret}\nPRAXIS_POINTER_TTL_MS=5000\n`, { mode: 0o600 });
+const script = await bundleBenchWorker(config, join(dir, 'bundle'));
+const shared = (await readQueries(sharedQueriesFile)).map((q) => q.query);
+const heldOut = existsSync(heldOutQueriesFile) ? (await readQueries(heldOutQueriesFile)).map((q) => q.query) : [];
+const queries = [...shared.slice(0, 20), ...heldOut.slice(0, 5), 'deployment', 'security', 'testing', 'retrospective', 'pipeline'];
+
+const host = await startDirectWorker(script, kvDir, envFile);
+const client = await praxisClient(host.url, token);
+try {
+  for (const query of queries) await timedCall(client, 'search_processes', { query }, 'results');
+  for (let i = 0; i < 20; i++) await timedCall(client, 'get_process', { name: processes[(i * 7919 + 13) % processes.length]!.name }, 'content');
+  const search = (i: number) => timedCall(client, 'search_processes', { query: queries[i % queries.length]! }, 'results');
+  const list = () => client.listTools();
+  const get = (i: number) => timedCall(client, 'get_process', { name: processes[(i * 7919 + 13) % processes.length]!.name }, 'content');
+  if (values.only !== 'profile') {
+    const perQuery: number[] = [];
+    for (const query of queries) perQuery.push(await isolateCpuMsPerCall(host.pids, 5, () => timedCall(client, 'search_processes', { query }, 'results')));
+    const worst = Math.max(...perQuery);
+    console.log(`[cpu] ${documents} documents, isolate CPU per warm call (${calls} calls each):`);
+    console.log(`  search_processes ${(await isolateCpuMsPerCall(host.pids, calls, search)).toFixed(3)} ms; worst query ${worst.toFixed(3)} ms ("${queries[perQuery.indexOf(worst)]}")`);
+    console.log(`  tools/list       ${(await isolateCpuMsPerCall(host.pids, calls, list)).toFixed(3)} ms`);
+    console.log(`  get_process      ${(await isolateCpuMsPerCall(host.pids, calls, get)).toFixed(3)} ms`);
+  }
+  for (const [name, call] of [['search_processes', search], ['tools/list', list], ['get_process', get]] as const) {
+    const { self, total } = await profileTops(host.pids, calls, call, top);
+    console.log(`[cpu] top self time per ${name}:`);
+    for (const entry of self) console.log(`  ${entry.ms.toFixed(3)} ms ${(entry.share * 100).toFixed(1).padStart(5)} %  ${entry.where}`);
+    if (values.total) {
+      console.log(`[cpu] top total time per ${name}:`);
+      for (const entry of total) console.log(`  ${entry.ms.toFixed(3)} ms ${(entry.share * 100).toFixed(1).padStart(5)} %  ${entry.where}`);
+    }
+  }
+} finally {
+  await client.close();
+  await host.close();
+}
