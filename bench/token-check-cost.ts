@@ -1,0 +1,103 @@
+// What checking a Praxis-issued (oauth mode) access token costs per MCP request, next to a
+// `praxis token` (local mode) token, in the same Worker under wrangler dev: isolate CPU per ping from
+// a V8 CPU profile taken through workerd's inspector (isolate-cpu.ts). Shared by bench/auth-cost.ts
+// (`npm run bench:auth`) and bench/run.ts (`npm run bench`).
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../scripts/dev/paths.ts';
+import { spawnPraxisDev } from '../scripts/dev/spawn-praxis-dev.ts';
+import { CLIENT_REDIRECT, TestBrowser, newVerifier, s256, signInAs } from '../test/fixtures/oidc/sign-in-browser.ts';
+import { profileTop, type CpuEntry } from './cpu-top.ts';
+import { isolateCpuMsPerCall } from './isolate-cpu.ts';
+import { workerdBelow } from './workerd-processes.ts';
+
+/** The issue's target: a signed-in token may add this much isolate CPU to an MCP request. */
+export const TARGET_EXTRA_MS = 0.3;
+
+export interface TokenCheckCost {
+  calls: number;
+  /** Isolate CPU per ping, one figure per round, each token kind measured alternately. */
+  localMs: number[];
+  oauthMs: number[];
+  /** Top self-time entries per ping for each kind (when asked for). */
+  top?: { local: CpuEntry[]; oauth: CpuEntry[] };
+}
+
+export async function measureTokenCheckCost(options: { calls: number; rounds: number; top?: number }): Promise<TokenCheckCost> {
+  // Thousands of calls per subject: the per-caller rate limit would answer 429 instead.
+  const rateLimit = process.env.PRAXIS_RATE_LIMIT;
+  process.env.PRAXIS_RATE_LIMIT = 'off';
+  const dev = await spawnPraxisDev(['--auth', 'oauth']).finally(() => {
+    if (rateLimit === undefined) delete process.env.PRAXIS_RATE_LIMIT;
+    else process.env.PRAXIS_RATE_LIMIT = rateLimit;
+  });
+  try {
+    const origin = new URL(dev.url).origin;
+    const local = execFileSync(process.execPath, [join(PROJECT_ROOT, 'bin/praxis.mjs'), 'token']).toString().trim();
+    const signedIn = await signInToken(origin, dev.url);
+    const ping = (token: string) => fetch(dev.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    }).then(async (response) => {
+      if (response.status !== 200) throw new Error(`ping answered ${response.status}: ${await response.text()}`);
+    });
+    for (let i = 0; i < 50; i++) await Promise.all([ping(local), ping(signedIn)]);
+    const pids = workerdBelow(dev.pid).map((process) => process.pid);
+    const cost: TokenCheckCost = { calls: options.calls, localMs: [], oauthMs: [] };
+    for (let round = 0; round < options.rounds; round++) {
+      cost.localMs.push(await isolateCpuMsPerCall(pids, options.calls, () => ping(local)));
+      cost.oauthMs.push(await isolateCpuMsPerCall(pids, options.calls, () => ping(signedIn)));
+    }
+    if (options.top) {
+      cost.top = {
+        local: await profileTop(pids, options.calls, () => ping(local), options.top),
+        oauth: await profileTop(pids, options.calls, () => ping(signedIn), options.top),
+      };
+    }
+    return cost;
+  } finally {
+    await dev.stop();
+  }
+}
+
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+
+export function renderTokenCheckCost(cost: TokenCheckCost): string[] {
+  const [localMs, oauthMs] = [median(cost.localMs), median(cost.oauthMs)];
+  const extra = oauthMs - localMs;
+  const rounds = (list: number[]) => list.map((ms) => ms.toFixed(3)).join(' ');
+  const lines = [
+    `isolate CPU per MCP ping, median of ${cost.localMs.length} rounds × ${cost.calls} calls (wrangler dev, workerd):`,
+    `  local token (praxis token, HS256)            ${localMs.toFixed(3)} ms   rounds: ${rounds(cost.localMs)}`,
+    `  oauth token (issued by this Worker)          ${oauthMs.toFixed(3)} ms   rounds: ${rounds(cost.oauthMs)}`,
+    `  difference                                   ${extra.toFixed(3)} ms (target ≤ ${TARGET_EXTRA_MS} ms: ${extra <= TARGET_EXTRA_MS ? 'met' : 'missed'})`,
+  ];
+  if (cost.top) {
+    for (const kind of ['local', 'oauth'] as const) {
+      lines.push(`  top self time per ping, ${kind} token:`);
+      for (const entry of cost.top[kind]) lines.push(`    ${entry.ms.toFixed(3)} ms  ${(entry.share * 100).toFixed(1).padStart(5)} %  ${entry.where}`);
+    }
+  }
+  return lines;
+}
+
+/** Register, sign in as alice at the development provider, exchange the code: a real signed-in token. */
+async function signInToken(origin: string, resource: string): Promise<string> {
+  const registered = await (await fetch(`${origin}/oauth/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_name: 'auth-cost bench', redirect_uris: [CLIENT_REDIRECT], token_endpoint_auth_method: 'none' }),
+  })).json() as { client_id: string };
+  const verifier = newVerifier();
+  const authorize = new URL(`${origin}/authorize`);
+  authorize.search = new URLSearchParams({
+    response_type: 'code', client_id: registered.client_id, redirect_uri: CLIENT_REDIRECT, scope: 'praxis:read', state: 'bench',
+    code_challenge: await s256(verifier), code_challenge_method: 'S256', resource,
+  }).toString();
+  const landed = new URL(await signInAs(new TestBrowser((request) => fetch(request)), authorize.href, 'alice'));
+  const token = await (await fetch(`${origin}/oauth/token`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code: landed.searchParams.get('code')!, code_verifier: verifier, client_id: registered.client_id, redirect_uri: CLIENT_REDIRECT, resource }).toString(),
+  })).json() as { access_token: string };
+  return token.access_token;
+}
