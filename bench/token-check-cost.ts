@@ -1,6 +1,7 @@
 // What checking a Praxis-issued (oauth mode) access token costs per MCP request, next to a
 // `praxis token` (local mode) token, in the same Worker under wrangler dev: isolate CPU per ping from
-// a V8 CPU profile taken through workerd's inspector (isolate-cpu.ts). Shared by bench/auth-cost.ts
+// a V8 CPU profile taken through workerd's inspector (isolate-cpu.ts); the KV reads are counted by
+// token-check-reads.ts. Shared by bench/auth-cost.ts
 // (`npm run bench:auth`) and bench/run.ts (`npm run bench`).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -9,10 +10,13 @@ import { spawnPraxisDev } from '../scripts/dev/spawn-praxis-dev.ts';
 import { CLIENT_REDIRECT, TestBrowser, newVerifier, s256, signInAs } from '../test/fixtures/oidc/sign-in-browser.ts';
 import { profileTop, type CpuEntry } from './cpu-top.ts';
 import { isolateCpuMsPerCall } from './isolate-cpu.ts';
+import type { TokenCheckReads } from './token-check-reads.ts';
 import { workerdBelow } from './workerd-processes.ts';
 
 /** The issue's target: a signed-in token may add this much isolate CPU to an MCP request. */
 export const TARGET_EXTRA_MS = 0.3;
+/** …and at most this many KV reads. */
+export const TARGET_KV_READS = 1;
 
 export interface TokenCheckCost {
   calls: number;
@@ -63,16 +67,24 @@ export async function measureTokenCheckCost(options: { calls: number; rounds: nu
 
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 
-export function renderTokenCheckCost(cost: TokenCheckCost): string[] {
-  const [localMs, oauthMs] = [median(cost.localMs), median(cost.oauthMs)];
-  const extra = oauthMs - localMs;
+/** The extra isolate CPU of an oauth check: the median of each round's oauth − local (rounds alternate, so drift cancels). */
+export function extraMs(cost: TokenCheckCost): number {
+  return median(cost.oauthMs.map((ms, round) => ms - cost.localMs[round]!));
+}
+
+/** Console lines: isolate CPU per ping of each kind, the extra and KV reads against the targets. */
+export function renderTokenCheckCost(cost: TokenCheckCost, reads?: TokenCheckReads): string[] {
+  const [localMs, oauthMs, extra] = [median(cost.localMs), median(cost.oauthMs), extraMs(cost)];
   const rounds = (list: number[]) => list.map((ms) => ms.toFixed(3)).join(' ');
   const lines = [
-    `isolate CPU per MCP ping, median of ${cost.localMs.length} rounds × ${cost.calls} calls (wrangler dev, workerd):`,
-    `  local token (praxis token, HS256)            ${localMs.toFixed(3)} ms   rounds: ${rounds(cost.localMs)}`,
-    `  oauth token (issued by this Worker)          ${oauthMs.toFixed(3)} ms   rounds: ${rounds(cost.oauthMs)}`,
-    `  difference                                   ${extra.toFixed(3)} ms (target ≤ ${TARGET_EXTRA_MS} ms: ${extra <= TARGET_EXTRA_MS ? 'met' : 'missed'})`,
+    `isolate CPU per MCP ping, ${cost.localMs.length} alternating rounds × ${cost.calls} calls of each (wrangler dev, workerd, auth mode oauth):`,
+    `  local token (praxis token, HS256)      median ${localMs.toFixed(3)} ms   rounds: ${rounds(cost.localMs)}`,
+    `  oauth token (issued by this Worker)    median ${oauthMs.toFixed(3)} ms   rounds: ${rounds(cost.oauthMs)}`,
+    `  extra for oauth (median of per-round differences)  ${extra.toFixed(3)} ms   target ≤ ${TARGET_EXTRA_MS} ms: ${extra <= TARGET_EXTRA_MS ? 'met' : 'missed'}`,
   ];
+  if (reads) {
+    lines.push(`  KV reads per check (counted, ${reads.checks} checks each): local ${reads.local}, oauth ${reads.oauth} (${reads.oauthKeys.join(', ')})   target ≤ ${TARGET_KV_READS}: ${reads.oauth <= TARGET_KV_READS ? 'met' : 'missed'}`);
+  }
   if (cost.top) {
     for (const kind of ['local', 'oauth'] as const) {
       lines.push(`  top self time per ping, ${kind} token:`);
@@ -80,6 +92,25 @@ export function renderTokenCheckCost(cost: TokenCheckCost): string[] {
     }
   }
   return lines;
+}
+
+/** The RESULTS.md section. */
+export function renderTokenCheckSection(cost: TokenCheckCost, reads: TokenCheckReads): string[] {
+  const extra = extraMs(cost);
+  const check = (met: boolean) => (met ? 'met' : '**missed**');
+  return [
+    '## Checking a signed-in token (auth mode oauth)',
+    '',
+    `One \`praxis dev --auth oauth\` Worker (wrangler dev), MCP \`ping\` with a \`praxis token\` token and with an access token this Worker issued after a real sign-in; ${cost.localMs.length} alternating rounds × ${cost.calls} calls of each.`,
+    '',
+    '| | local token | oauth token | extra for oauth | target | |',
+    '| --- | --- | --- | --- | --- | --- |',
+    `| isolate CPU per request, median | ${median(cost.localMs).toFixed(3)} ms | ${median(cost.oauthMs).toFixed(3)} ms | ${extra.toFixed(3)} ms (median of per-round differences) | ≤ ${TARGET_EXTRA_MS} ms | ${check(extra <= TARGET_EXTRA_MS)} |`,
+    `| KV reads per request (counted) | ${reads.local} | ${reads.oauth} (${reads.oauthKeys.join(', ')}) | ${reads.oauth - reads.local} | ≤ ${TARGET_KV_READS} | ${check(reads.oauth <= TARGET_KV_READS)} |`,
+    '',
+    `Rounds (ms): local ${cost.localMs.map((ms) => ms.toFixed(3)).join(', ')}; oauth ${cost.oauthMs.map((ms) => ms.toFixed(3)).join(', ')}.`,
+    '',
+  ];
 }
 
 /** Register, sign in as alice at the development provider, exchange the code: a real signed-in token. */
