@@ -1,7 +1,7 @@
 // What checking a Praxis-issued (oauth mode) access token costs per MCP request, next to a
 // `praxis token` (local mode) token, in the same Worker under wrangler dev: isolate CPU per ping from
-// a V8 CPU profile taken through workerd's inspector (isolate-cpu.ts); the KV reads are counted by
-// token-check-reads.ts. Shared by bench/auth-cost.ts
+// a V8 CPU profile taken through workerd's inspector, whole and within the token check's own code
+// (cpu-by-module.ts); the KV reads are counted by token-check-reads.ts. Shared by bench/auth-cost.ts
 // (`npm run bench:auth`) and bench/run.ts (`npm run bench`).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
