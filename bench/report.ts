@@ -12,6 +12,8 @@ export interface RunInfo {
   sizes: number[];
   /** Sizes not measured (yet), with why. */
   pending: string[];
+  /** The RESULTS.md section on what checking a signed-in token costs, once measured. */
+  tokenCheck?: string[];
 }
 
 /** What stands between the client and the Worker on each host, for the tables' text. */
@@ -32,6 +34,7 @@ export function renderResults(info: RunInfo, results: SizeResult[]): string {
     `Machine: ${cpus().length} × ${cpu}, ${mib(totalmem()).replace(' MiB', '')} MiB RAM, Node ${process.version}, Linux; **shared with other engineers' test runs while this ran**, so absolute timings are noisy — ratios are measured side by side in the same run.`,
     '',
     ...results.flatMap(renderSize),
+    ...(info.tokenCheck ?? []),
     ...(info.pending.length ? ['## Not measured in this run', '', ...info.pending.map((line) => `- ${line}`), ''] : []),
     METHOD,
   ].join('\n');
@@ -118,5 +121,6 @@ const METHOD = `## How each figure is measured
 - **Throughput**: autocannon, 16 connections, alternating floor and search runs on the same Worker; requests per second of each, median over runs, and the ratio.
 - **server-memory**: \`@modelcontextprotocol/server-memory\` over stdio (official client, \`StdioClientTransport\`), its \`MEMORY_FILE_PATH\` JSONL built from the same processes and checklists (one entity per document, one observation per paragraph), \`search_nodes\` with the same queries. It re-reads and parses the whole file per call and matches the query as one substring, so multi-word questions find nothing and one-word queries return every matching entity in full.
 - **Re-publish**: one process gets a sentence appended, the corpus is rebuilt, and the real publisher publishes it into the same store: objects and bytes it uploads (objects only; the version record and pointer writes are not counted), as a share of the bundle's bytes.
+- **Checking a signed-in token**: \`bench/token-check-cost.ts\` (also \`npm run bench:auth\`) starts \`praxis dev --auth oauth\`, signs alice in at the development OpenID provider through the real browser flow, and profiles the isolate (as for Isolate CPU) over MCP \`ping\`s with that access token and with a \`praxis token\` token, alternating rounds; the extra is the median of the per-round differences. \`bench/token-check-reads.ts\` counts the KV reads of each check: Praxis's \`authenticate()\` runs in workerd (Miniflare) against a real local KV namespace through a binding that records each read, on a token the library issued through its API.
 - Timings are median and p99 (nearest rank) of the samples stated; p99 of few samples is their maximum.
 `;

@@ -12,6 +12,8 @@ import { readQueries, sharedQueriesFile, heldOutQueriesFile } from '../scripts/b
 import { generator } from './corpus.ts';
 import { measureSize, type Plan, type SizeResult } from './measure.ts';
 import { renderResults, type RunInfo } from './report.ts';
+import { measureTokenCheckCost, renderTokenCheckCost, renderTokenCheckSection } from './token-check-cost.ts';
+import { countTokenCheckReads } from './token-check-reads.ts';
 import type { HostKind } from './worker-host.ts';
 
 const HOSTS: HostKind[] = ['wrangler', 'miniflare'];
@@ -20,15 +22,23 @@ const FULL: Plan = { builds: 3, coldSamples: 7, warmRounds: 5, getSamples: 100, 
 const QUICK: Plan = { builds: 2, coldSamples: 3, warmRounds: 2, getSamples: 30, memoryRounds: 1, loadSeconds: 3, loadRepeats: 1 };
 /** 100 000 documents take minutes per build and per server-memory pass: fewer repeats there. */
 const HUGE: Partial<Plan> = { builds: 1, coldSamples: 3, memoryRounds: 1, getSamples: 50 };
+/** Rounds × calls of each token kind for the signed-in token's cost (bench/token-check-cost.ts). */
+const TOKEN_CHECK_FULL = { rounds: 5, calls: 300 };
+const TOKEN_CHECK_QUICK = { rounds: 3, calls: 150 };
 const ONE_WORD_QUERIES = ['deployment', 'security', 'testing', 'retrospective', 'pipeline'];
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { quick: { type: 'boolean' }, sizes: { type: 'string' }, out: { type: 'string' }, work: { type: 'string' }, host: { type: 'string' } } });
+  const quick = values.quick ?? false;
+  // Needs no corpus: measured first, so it is printed even where the corpora are absent.
+  console.log('[bench] the cost of checking a signed-in token (auth mode oauth) next to a local one');
+  const tokenCheckCost = await measureTokenCheckCost(quick ? TOKEN_CHECK_QUICK : TOKEN_CHECK_FULL);
+  const tokenCheckReads = await countTokenCheckReads();
+  for (const line of renderTokenCheckCost(tokenCheckCost, tokenCheckReads)) console.log(`[bench] ${line}`);
   if (!existsSync(generator)) {
-    console.log(`bench skipped: ${generator} is absent (the shared corpora generate the documents).`);
+    console.log(`bench skipped the corpus sizes: ${generator} is absent (the shared corpora generate the documents).`);
     return 0;
   }
-  const quick = values.quick ?? false;
   const sizes = (values.sizes ?? (quick ? '1000' : '1000,10000,100000')).split(',').map(Number);
   if (sizes.some((size) => !Number.isInteger(size) || size < 3)) throw new Error(`--sizes wants whole numbers ≥ 3, comma-separated; got '${values.sizes}'`);
   const host = (values.host ?? 'wrangler') as HostKind;
@@ -46,6 +56,7 @@ async function main(): Promise<number> {
     quick,
     sizes,
     pending: [],
+    tokenCheck: renderTokenCheckSection(tokenCheckCost, tokenCheckReads),
   };
   const results: SizeResult[] = [];
   for (const [i, size] of sizes.entries()) {

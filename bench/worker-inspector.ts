@@ -15,11 +15,13 @@ export interface WorkerInspector {
   cpuProfile(work: () => Promise<void>): Promise<CpuProfile>;
   /** A V8 heap snapshot (the .heapsnapshot JSON text); like the GC, it runs when the isolate next wakes. */
   heapSnapshot(wake: () => Promise<unknown>): Promise<string>;
+  /** The source of a script the isolate runs (a profile node's callFrame.scriptId), e.g. the bundled Worker. */
+  scriptSource(scriptId: string): Promise<string>;
   close(): void;
 }
 
 export interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; scriptId: string }; children?: number[] }[];
   samples: number[];
   /** Microseconds between consecutive samples (the first is since the profile started). */
   timeDeltas: number[];
@@ -88,6 +90,14 @@ export async function openWorkerInspector(pids: number[]): Promise<WorkerInspect
       while (!done) await Promise.race([taken, wake().then(() => new Promise((resolve) => setTimeout(resolve, 200)))]);
       await taken;
       return snapshotChunks.join('');
+    },
+    async scriptSource(scriptId) {
+      await send('Debugger.enable');
+      try {
+        return (await send<{ scriptSource: string }>('Debugger.getScriptSource', { scriptId })).scriptSource;
+      } finally {
+        await send('Debugger.disable');
+      }
     },
     close: () => socket.close(),
   };

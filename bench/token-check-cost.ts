@@ -1,0 +1,180 @@
+// What checking a Praxis-issued (oauth mode) access token costs per MCP request, next to a
+// `praxis token` (local mode) token, in the same Worker under wrangler dev: isolate CPU per ping from
+// a V8 CPU profile taken through workerd's inspector, whole and within the token check's own code
+// (cpu-by-module.ts); the KV reads are counted by token-check-reads.ts. Shared by bench/auth-cost.ts
+// (`npm run bench:auth`) and bench/run.ts (`npm run bench`).
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../scripts/dev/paths.ts';
+import { spawnPraxisDev } from '../scripts/dev/spawn-praxis-dev.ts';
+import { CLIENT_REDIRECT, TestBrowser, newVerifier, s256, signInAs } from '../test/fixtures/oidc/sign-in-browser.ts';
+import { profileTop, type CpuEntry } from './cpu-top.ts';
+import { moduleLines, msInModules } from './cpu-by-module.ts';
+import { busyMs } from './isolate-cpu.ts';
+import { openWorkerInspector } from './worker-inspector.ts';
+import type { TokenCheckReads } from './token-check-reads.ts';
+import { workerdBelow } from './workerd-processes.ts';
+
+/** The issue's target: a signed-in token may add this much isolate CPU to an MCP request. */
+export const TARGET_EXTRA_MS = 0.3;
+/** …and at most this many KV reads. */
+export const TARGET_KV_READS = 1;
+
+export interface TokenCheckCost {
+  calls: number;
+  /** Isolate CPU per ping, one figure per round, each token kind measured alternately. */
+  localMs: number[];
+  oauthMs: number[];
+  /** Of that, the time spent in the token check's own code (TOKEN_CHECK_MODULES), per ping and round. */
+  localCheckMs: number[];
+  oauthCheckMs: number[];
+  /** Top self-time entries per ping for each kind (when asked for). */
+  top?: { local: CpuEntry[]; oauth: CpuEntry[] };
+}
+
+export async function measureTokenCheckCost(options: { calls: number; rounds: number; top?: number }): Promise<TokenCheckCost> {
+  // Thousands of calls per subject: the per-caller rate limit would answer 429 instead.
+  const rateLimit = process.env.PRAXIS_RATE_LIMIT;
+  process.env.PRAXIS_RATE_LIMIT = 'off';
+  const dev = await spawnPraxisDev(['--auth', 'oauth']).finally(() => {
+    if (rateLimit === undefined) delete process.env.PRAXIS_RATE_LIMIT;
+    else process.env.PRAXIS_RATE_LIMIT = rateLimit;
+  });
+  try {
+    const origin = new URL(dev.url).origin;
+    const local = execFileSync(process.execPath, [join(PROJECT_ROOT, 'bin/praxis.mjs'), 'token']).toString().trim();
+    const signedIn = await signInToken(origin, dev.url);
+    const ping = (token: string) => fetch(dev.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    }).then(async (response) => {
+      if (response.status !== 200) throw new Error(`ping answered ${response.status}: ${await response.text()}`);
+    });
+    for (let i = 0; i < 50; i++) await Promise.all([ping(local), ping(signedIn)]);
+    const pids = workerdBelow(dev.pid).map((process) => process.pid);
+    const cost: TokenCheckCost = { calls: options.calls, localMs: [], oauthMs: [], localCheckMs: [], oauthCheckMs: [] };
+    const inspector = await openWorkerInspector(pids);
+    try {
+      const bundles = new Map<string, (line: number) => string | undefined>();
+      const measure = async (token: string) => {
+        const profile = await inspector.cpuProfile(async () => {
+          for (let i = 0; i < options.calls; i++) await ping(token);
+        });
+        for (const node of profile.nodes) {
+          const { scriptId, url } = node.callFrame;
+          if (url && !bundles.has(scriptId)) bundles.set(scriptId, moduleLines(await inspector.scriptSource(scriptId)));
+        }
+        const inCheck = msInModules(profile, (scriptId, line) => bundles.get(scriptId)?.(line), isTokenCheckModule);
+        return { ms: busyMs(profile) / options.calls, checkMs: inCheck / options.calls };
+      };
+      for (let round = 0; round < options.rounds; round++) {
+        const localRound = await measure(local);
+        const oauthRound = await measure(signedIn);
+        cost.localMs.push(localRound.ms);
+        cost.localCheckMs.push(localRound.checkMs);
+        cost.oauthMs.push(oauthRound.ms);
+        cost.oauthCheckMs.push(oauthRound.checkMs);
+      }
+    } finally {
+      inspector.close();
+    }
+    if (options.top) {
+      cost.top = {
+        local: await profileTop(pids, options.calls, () => ping(local), options.top),
+        oauth: await profileTop(pids, options.calls, () => ping(signedIn), options.top),
+      };
+    }
+    return cost;
+  } finally {
+    await dev.stop();
+  }
+}
+
+/**
+ * The token check's own code: bearer parsing and the dispatch by kind, `praxis token` verification
+ * (jose), the oauth lookup (workers-oauth-provider) and building the principal. Reading the auth
+ * settings (config.ts files) is per request in every mode and not part of it.
+ */
+const TOKEN_CHECK_MODULES = [
+  'src/auth/authenticate.ts', 'src/auth/cloud-token.ts', 'src/auth/local-token.ts', 'src/auth/claims.ts',
+  'src/auth/oauth/access-token.ts', 'src/auth/oauth/authorization-server.ts',
+  'node_modules/jose/', 'node_modules/@cloudflare/workers-oauth-provider/',
+];
+const isTokenCheckModule = (module: string): boolean => TOKEN_CHECK_MODULES.some((prefix) => module.startsWith(prefix));
+
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+
+/** The extra isolate CPU of an oauth check: the median of each round's oauth − local (rounds alternate, so drift cancels). */
+export function extraMs(cost: TokenCheckCost): number {
+  return median(cost.oauthMs.map((ms, round) => ms - cost.localMs[round]!));
+}
+
+/** The same for the time inside the token check's own code. */
+export function checkExtraMs(cost: TokenCheckCost): number {
+  return median(cost.oauthCheckMs.map((ms, round) => ms - cost.localCheckMs[round]!));
+}
+
+/** Console lines: isolate CPU per ping of each kind, the extra and KV reads against the targets. */
+export function renderTokenCheckCost(cost: TokenCheckCost, reads?: TokenCheckReads): string[] {
+  const [localMs, oauthMs, extra] = [median(cost.localMs), median(cost.oauthMs), extraMs(cost)];
+  const rounds = (list: number[]) => list.map((ms) => ms.toFixed(3)).join(' ');
+  const lines = [
+    `isolate CPU per MCP ping, ${cost.localMs.length} alternating rounds × ${cost.calls} calls of each (wrangler dev, workerd, auth mode oauth):`,
+    `  local token (praxis token, HS256)      median ${localMs.toFixed(3)} ms   rounds: ${rounds(cost.localMs)}`,
+    `  oauth token (issued by this Worker)    median ${oauthMs.toFixed(3)} ms   rounds: ${rounds(cost.oauthMs)}`,
+    `  extra for oauth (median of per-round differences)  ${extra.toFixed(3)} ms   target ≤ ${TARGET_EXTRA_MS} ms: ${extra <= TARGET_EXTRA_MS ? 'met' : 'missed'}`,
+    `  of which in the token check's own code (jose / workers-oauth-provider / src/auth, WebCrypto and KV calls included; GC not):`,
+    `    local ${median(cost.localCheckMs).toFixed(3)} ms (rounds: ${rounds(cost.localCheckMs)}), oauth ${median(cost.oauthCheckMs).toFixed(3)} ms (rounds: ${rounds(cost.oauthCheckMs)}), extra ${checkExtraMs(cost).toFixed(3)} ms   target ≤ ${TARGET_EXTRA_MS} ms: ${checkExtraMs(cost) <= TARGET_EXTRA_MS ? 'met' : 'missed'}`,
+  ];
+  if (reads) {
+    lines.push(`  KV reads per check (counted, ${reads.checks} checks each): local ${reads.local}, oauth ${reads.oauth} (${reads.oauthKeys.join(', ')})   target ≤ ${TARGET_KV_READS}: ${reads.oauth <= TARGET_KV_READS ? 'met' : 'missed'}`);
+  }
+  if (cost.top) {
+    for (const kind of ['local', 'oauth'] as const) {
+      lines.push(`  top self time per ping, ${kind} token:`);
+      for (const entry of cost.top[kind]) lines.push(`    ${entry.ms.toFixed(3)} ms  ${(entry.share * 100).toFixed(1).padStart(5)} %  ${entry.where}`);
+    }
+  }
+  return lines;
+}
+
+/** The RESULTS.md section. */
+export function renderTokenCheckSection(cost: TokenCheckCost, reads: TokenCheckReads): string[] {
+  const extra = extraMs(cost);
+  const check = (met: boolean) => (met ? 'met' : '**missed**');
+  return [
+    '## Checking a signed-in token (auth mode oauth)',
+    '',
+    `One \`praxis dev --auth oauth\` Worker (wrangler dev), MCP \`ping\` with a \`praxis token\` token and with an access token this Worker issued after a real sign-in; ${cost.localMs.length} alternating rounds × ${cost.calls} calls of each.`,
+    '',
+    '| | local token | oauth token | extra for oauth | target | |',
+    '| --- | --- | --- | --- | --- | --- |',
+    `| isolate CPU per request, median | ${median(cost.localMs).toFixed(3)} ms | ${median(cost.oauthMs).toFixed(3)} ms | ${extra.toFixed(3)} ms (median of per-round differences) | ≤ ${TARGET_EXTRA_MS} ms | ${check(extra <= TARGET_EXTRA_MS)} |`,
+    `| of which in the token check's own code (WebCrypto and KV calls included, GC not) | ${median(cost.localCheckMs).toFixed(3)} ms | ${median(cost.oauthCheckMs).toFixed(3)} ms | ${checkExtraMs(cost).toFixed(3)} ms | ≤ ${TARGET_EXTRA_MS} ms | ${check(checkExtraMs(cost) <= TARGET_EXTRA_MS)} |`,
+    `| KV reads per request (counted) | ${reads.local} | ${reads.oauth} (${reads.oauthKeys.join(', ')}) | ${reads.oauth - reads.local} | ≤ ${TARGET_KV_READS} | ${check(reads.oauth <= TARGET_KV_READS)} |`,
+    '',
+    `Rounds (ms): local ${cost.localMs.map((ms) => ms.toFixed(3)).join(', ')}; oauth ${cost.oauthMs.map((ms) => ms.toFixed(3)).join(', ')}.`,
+    '',
+  ];
+}
+
+/** Register, sign in as alice at the development provider, exchange the code: a real signed-in token. */
+async function signInToken(origin: string, resource: string): Promise<string> {
+  const registered = await (await fetch(`${origin}/oauth/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_name: 'auth-cost bench', redirect_uris: [CLIENT_REDIRECT], token_endpoint_auth_method: 'none' }),
+  })).json() as { client_id: string };
+  const verifier = newVerifier();
+  const authorize = new URL(`${origin}/authorize`);
+  authorize.search = new URLSearchParams({
+    response_type: 'code', client_id: registered.client_id, redirect_uri: CLIENT_REDIRECT, scope: 'praxis:read', state: 'bench',
+    code_challenge: await s256(verifier), code_challenge_method: 'S256', resource,
+  }).toString();
+  const landed = new URL(await signInAs(new TestBrowser((request) => fetch(request)), authorize.href, 'alice'));
+  const token = await (await fetch(`${origin}/oauth/token`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code: landed.searchParams.get('code')!, code_verifier: verifier, client_id: registered.client_id, redirect_uri: CLIENT_REDIRECT, resource }).toString(),
+  })).json() as { access_token: string };
+  return token.access_token;
+}

@@ -1,0 +1,97 @@
+// What checking a signed-in (oauth mode) access token costs in storage, and that nothing about a
+// token outlives the request that checked it: every MCP request asks OAUTH_KV once, so revocation,
+// expiry, the resource binding and the groups a refresh brought all take effect on the very next
+// request, even for a token the same isolate accepted a moment before.
+import { env as testEnv } from 'cloudflare:test';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ACCESS_TOKEN_TTL_S } from '../../src/auth/oauth/authorization-server.ts';
+import { listTools, mcpPost } from './auth-helpers.ts';
+import { MCP_URL, callWorker, publishFixture } from './helpers.ts';
+import { changeUser, oauthEnv, signedInTokens, tokenRequest } from './sign-in-helpers.ts';
+
+const RESTRICTED = 'security-incident-playbook';
+const getRestricted = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_process', arguments: { name: RESTRICTED } } };
+
+/** The real OAUTH_KV namespace, with every read through it written down (key, or list prefix). */
+function countingOAuthKv(): { binding: KVNamespace; reads: string[] } {
+  const kv = (testEnv as { OAUTH_KV: KVNamespace }).OAUTH_KV;
+  const reads: string[] = [];
+  const binding = {
+    get: (key: string, options?: unknown) => (reads.push(key), kv.get(key, options as never)),
+    getWithMetadata: (key: string, options?: unknown) => (reads.push(key), kv.getWithMetadata(key, options as never)),
+    list: (options?: KVNamespaceListOptions) => (reads.push(`list ${options?.prefix ?? ''}`), kv.list(options)),
+    put: kv.put.bind(kv),
+    delete: kv.delete.bind(kv),
+  };
+  return { binding: binding as unknown as KVNamespace, reads };
+}
+
+/** The JSON-RPC answer of a POST /mcp (JSON or a one-event SSE stream). */
+async function rpcResult(response: Response): Promise<{ result?: { isError?: boolean } }> {
+  const text = await response.text();
+  const data = text.startsWith('{') ? text : text.split('\n').find((line) => line.startsWith('data: '))!.slice(6);
+  return JSON.parse(data) as { result?: { isError?: boolean } };
+}
+
+beforeAll(async () => {
+  await publishFixture();
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await changeUser('alice', { groups: ['engineering'], disabled: false });
+});
+
+describe('checking a signed-in access token', () => {
+  it('reads OAUTH_KV once per MCP request: the token\'s own record, on every request', async () => {
+    const { binding, reads } = countingOAuthKv();
+    const env = oauthEnv({ OAUTH_KV: binding });
+    const { access } = await signedInTokens(env, 'bob');
+    for (let request = 1; request <= 3; request++) {
+      reads.length = 0;
+      expect((await mcpPost(listTools, access, env)).status).toBe(200);
+      expect(reads).toHaveLength(1);
+      expect(reads[0]).toMatch(/^token:/);
+    }
+  });
+
+  it('refuses a revoked token on the next request, though this isolate accepted it a moment before', async () => {
+    const env = oauthEnv();
+    const { clientId, access, refresh } = await signedInTokens(env, 'bob');
+    expect((await mcpPost(listTools, access, env)).status).toBe(200);
+    expect((await mcpPost(listTools, access, env)).status).toBe(200);
+    const revoked = await callWorker(new Request(`${new URL(MCP_URL).origin}/oauth/token`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: refresh, token_type_hint: 'refresh_token', client_id: clientId }).toString(),
+    }), env);
+    expect(revoked.status).toBe(200);
+    expect((await mcpPost(listTools, access, env)).status).toBe(401);
+  });
+
+  it('refuses a token once its lifetime has passed, though it was accepted before', async () => {
+    const env = oauthEnv();
+    const { access } = await signedInTokens(env, 'bob');
+    expect((await mcpPost(listTools, access, env)).status).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + (ACCESS_TOKEN_TTL_S + 60) * 1000);
+    expect((await mcpPost(listTools, access, env)).status).toBe(401);
+  });
+
+  it('refuses a token for another resource here, though it was just accepted there', async () => {
+    const elsewhere = oauthEnv({ PRAXIS_AUTH_RESOURCE: 'http://localhost/other/mcp' });
+    const { access } = await signedInTokens(elsewhere, 'bob');
+    expect((await mcpPost(listTools, access, elsewhere)).status).not.toBe(401);
+    expect((await mcpPost(listTools, access, oauthEnv())).status).toBe(401);
+  });
+
+  it('gives the token from a refresh the groups the provider reports now, right after the old token was accepted with the old ones', async () => {
+    const env = oauthEnv();
+    await changeUser('alice', { groups: ['engineering', 'security-team'] });
+    const first = await signedInTokens(env, 'alice');
+    expect((await rpcResult(await mcpPost(getRestricted, first.access, env))).result?.isError).toBeFalsy();
+    await changeUser('alice', { groups: ['engineering'] });
+    const refreshed = await tokenRequest(env, { grant_type: 'refresh_token', refresh_token: first.refresh, client_id: first.clientId });
+    expect(refreshed.status).toBe(200);
+    expect((await rpcResult(await mcpPost(getRestricted, String(refreshed.body.access_token), env))).result?.isError).toBe(true);
+  });
+});
