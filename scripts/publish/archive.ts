@@ -75,7 +75,7 @@ export function historyWith(record: VersionRecord, versions: VersionRecord[]): {
  * Archives a version: parts first, then its head. When the bucket already has a head for this version
  * (same manifest), nothing is written. Parts are made and uploaded one at a time, so memory holds one.
  */
-export async function writeArchive(archive: ArchiveStore, record: VersionRecord, objects: Map<string, string>, onPart?: (done: number) => void): Promise<ArchiveWritten> {
+export async function writeArchive(archive: ArchiveStore, record: VersionRecord, objects: Map<string, string>, partBytes = ARCHIVE_PART_BYTES): Promise<ArchiveWritten> {
   const existing = await archive.get(headKey(record.version));
   if (existing !== null) {
     const head = parseHead(existing, record.version, archive);
@@ -84,14 +84,13 @@ export async function writeArchive(archive: ArchiveStore, record: VersionRecord,
   }
   const parts: ArchivePart[] = [];
   let bytes = 0;
-  for (const part of archiveParts(record.version, objects)) {
+  for (const part of archiveParts(record.version, objects, partBytes)) {
     if (part.bytes.length > R2.wranglerUploadBytes) {
       throw new ArchiveError(`part ${parts.length + 1} of version ${record.version}'s archive is ${(part.bytes.length / 1024 ** 2).toFixed(1)} MiB; wrangler uploads at most ${R2.wranglerUploadBytes / 1024 ** 2} MiB per R2 object: lower ARCHIVE_PART_BYTES in src/content/platform-limits.ts`);
     }
     await archive.put(part.key, part.bytes);
     parts.push({ key: part.key, sha256: sha256(part.bytes), bytes: part.bytes.length, objects: part.objects });
     bytes += part.bytes.length;
-    onPart?.(parts.length);
   }
   let total = 0;
   for (const text of objects.values()) total += Buffer.byteLength(text, 'utf8');
