@@ -149,19 +149,25 @@ export async function readArchive(archive: ArchiveStore, record: VersionRecord):
   return objects;
 }
 
-/** The objects as NDJSON lines `[hash, text]`, cut into gzip'd parts of about `partBytes` uncompressed. */
+/**
+ * The objects as NDJSON lines `[hash, text]`, in the bundle's order (it keeps a kind's documents
+ * together, which compresses a third better than hash order), cut into parts of about `partBytes`
+ * uncompressed and gzip'd at level 1: on the 10 000-document scale corpus (36 MiB) level 6 saved 13 %
+ * of the bytes for 2.4× the time, and a publish — `praxis dev --watch` publishes on every save —
+ * should not wait on compression.
+ */
 export function* archiveParts(version: string, objects: Map<string, string>, partBytes = ARCHIVE_PART_BYTES): Generator<{ key: string; bytes: Uint8Array; objects: number }> {
   let lines: string[] = [];
   let size = 0;
   let index = 0;
   const cut = () => {
-    const part = { key: partKey(version, index++), bytes: new Uint8Array(gzipSync(lines.join(''))), objects: lines.length };
+    const part = { key: partKey(version, index++), bytes: new Uint8Array(gzipSync(lines.join(''), { level: 1 })), objects: lines.length };
     lines = [];
     size = 0;
     return part;
   };
-  for (const hash of [...objects.keys()].sort()) {
-    const line = `${JSON.stringify([hash, objects.get(hash)])}\n`;
+  for (const [hash, text] of objects) {
+    const line = `${JSON.stringify([hash, text])}\n`;
     const bytes = Buffer.byteLength(line, 'utf8');
     if (lines.length && size + bytes > partBytes) yield cut();
     lines.push(line);
