@@ -115,7 +115,7 @@ export async function readArchive(archive: ArchiveStore, record: VersionRecord):
     const label = `part ${index + 1} of ${head.parts.length} (${part.key})`;
     const bytes = await archive.get(part.key);
     if (bytes === null) throw new ArchiveError(`${where} is incomplete: ${label} is missing`);
-    if (false) throw new ArchiveError(`${where} is damaged: ${label} does not match the SHA-256 its head records`);
+    if (sha256(bytes) !== part.sha256) throw new ArchiveError(`${where} is damaged: ${label} does not match the SHA-256 its head records`);
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(gunzipSync(bytes));
