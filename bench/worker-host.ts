@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { freePort } from '../scripts/dev/free-port.ts';
+import { r2Archive } from '../scripts/publish/archive-store.ts';
 import { kvStore } from '../scripts/publish/local-store.ts';
 import type { ContentStore } from '../scripts/publish/store.ts';
 import { rssBytes, workerdBelow } from './workerd-processes.ts';
@@ -51,6 +52,9 @@ export async function writeBenchConfig(dir: string): Promise<string> {
     '[[kv_namespaces]]',
     'binding = "CONTENT"',
     `id = "${benchNamespaceId()}"`,
+    '[[r2_buckets]]', // the publisher archives every version here; the Worker never reads it
+    'binding = "ARCHIVE"',
+    'bucket_name = "praxis-archive"',
   ].join('\n'));
   return config;
 }
@@ -58,8 +62,8 @@ export async function writeBenchConfig(dir: string): Promise<string> {
 /** The persisted KV as a publisher store (wrangler's platform proxy); close it before starting a Worker. */
 export async function openBenchStore(config: string, persistTo: string): Promise<ContentStore> {
   const { getPlatformProxy } = await import('wrangler');
-  const proxy = await getPlatformProxy<Record<string, KVNamespace>>({ configPath: config, persist: { path: join(persistTo, 'v3') }, remoteBindings: false, envFiles: [] });
-  return kvStore(proxy.env.CONTENT!, `bench KV (${persistTo})`, () => proxy.dispose());
+  const proxy = await getPlatformProxy<{ CONTENT: KVNamespace; ARCHIVE: R2Bucket }>({ configPath: config, persist: { path: join(persistTo, 'v3') }, remoteBindings: false, envFiles: [] });
+  return kvStore(proxy.env.CONTENT, `bench KV (${persistTo})`, r2Archive(proxy.env.ARCHIVE, `bench R2 (${persistTo})`), () => proxy.dispose());
 }
 
 export async function startWorker(config: string, persistTo: string, envFile: string): Promise<WorkerHost> {

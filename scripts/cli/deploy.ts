@@ -13,7 +13,7 @@ A guided first deploy, and every later one (each step is skipped when already do
   3 the secrets the auth mode needs: kept when set on the Worker, else read from the environment
     variable of the same name or asked for without echo (never printed or written to a file)
   4 every [[kv_namespaces]] with a placeholder id: found by title <name>-<binding> or created
-  5 every [[r2_buckets]]: created unless it exists
+  5 every [[r2_buckets]] (ARCHIVE keeps each published version): created unless it exists
   6 ${GENERATED_CONFIG}: the config with those ids (wrangler.toml itself is not changed)
   7 wrangler deploy    8 wrangler secret put    9 publish the content
  10 /healthz and one authenticated MCP call (token: PRAXIS_DEPLOY_TOKEN, or minted in auto mode

@@ -6,9 +6,11 @@ import { parseOptions, UsageError } from './command.ts';
 export const summary = 'Delete objects that neither the current nor the last N versions use';
 export const usage = `Usage: praxis gc [--keep N] [--dry-run] [--local | --env NAME]
 
-Keeps the version being served and the N most recently published ones (their records and every
-object they use) and deletes the rest; older versions can no longer be rolled back to. Run it when
-no publish is in progress (the GitHub workflow serialises publishes; run gc the same way).
+Keeps the version being served and the N most recently published ones in KV (their records and
+every object they use) and deletes the rest from KV. Pruned versions stay in the R2 archive:
+\`praxis versions\` lists them, \`praxis rollback\` restores them. A version that is not archived is
+never pruned (gc refuses). Run it when no publish is in progress (the GitHub workflow serialises
+publishes; run gc the same way).
 
 Options:
   --keep N      versions to keep besides the current one (default: 10)
@@ -25,7 +27,7 @@ export async function run(argv: string[]): Promise<number> {
     const report = await collectGarbage(store, { keep, dryRun: values['dry-run'] });
     const verb = values['dry-run'] ? 'would delete' : 'deleted';
     console.log(`kept ${report.kept.length} version(s): ${report.kept.map((record) => record.version).join(', ')}`);
-    if (report.dropped.length) console.log(`${verb} ${report.dropped.length} version record(s): ${report.dropped.map((record) => record.version).join(', ')}`);
+    if (report.dropped.length) console.log(`${verb} ${report.dropped.length} version record(s): ${report.dropped.map((record) => record.version).join(', ')} (still archived in ${store.archive.description})`);
     console.log(`${verb} ${report.deleted} unreferenced object(s); ${report.retained} still in use`);
     return 0;
   });

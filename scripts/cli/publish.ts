@@ -3,7 +3,7 @@ import { formatBuildError } from '../build/errors.ts';
 import { contentAuthor } from '../publish/author.ts';
 import { progressBar, formatBytes } from '../publish/progress.ts';
 import { publishBundle } from '../publish/publish.ts';
-import { diffLines, outcomeLine, transferLine } from '../publish/report.ts';
+import { archiveLine, diffLines, outcomeLine, transferLine } from '../publish/report.ts';
 import { withTarget } from '../publish/run-command.ts';
 import { targetOptions, targetUsage } from '../publish/target.ts';
 import { parseOptions } from './command.ts';
@@ -11,8 +11,9 @@ import { parseOptions } from './command.ts';
 export const summary = 'Build content and publish it to the KV namespace the Worker serves';
 export const usage = `Usage: praxis publish [--content DIR] [--dry-run] [--local | --env NAME]
 
-Builds DIR and uploads the objects the store does not have yet, then the version record, then flips
-the pointer — last, so the previous version keeps serving until the new one is complete. A publish
+Builds DIR and uploads the objects the store does not have yet, then the version's complete archive
+to the R2 bucket bound as ARCHIVE (what \`praxis versions\`, \`diff A B\` and \`rollback\` read), then
+the version record, then flips the pointer — last, so the previous version keeps serving until the new one is complete. A publish
 that fails or is interrupted changes nothing that is served; run it again to finish it.
 
 Options:
@@ -50,6 +51,8 @@ export async function run(argv: string[]): Promise<number> {
     if (report.outcome !== 'unchanged') {
       for (const line of diffLines(report.diff)) console.log(line);
       console.log(transferLine(report));
+      const archived = archiveLine(report, store.archive.description);
+      if (archived) console.log(archived);
     }
     console.log(outcomeLine(report));
     if (report.outcome === 'published') {

@@ -6,9 +6,11 @@ import { parseOptions, UsageError } from './command.ts';
 export const summary = 'Serve an earlier published version again';
 export const usage = `Usage: praxis rollback [VERSION] [--local | --env NAME]
 
-Flips the pointer back to VERSION (an id from \`praxis versions\`, or an unambiguous prefix of at
-least 4 characters), after checking every object it needs is still stored. Without VERSION, rolls
-back to the version published before the current one. Nothing is deleted; publish again to move on.
+Serves VERSION again (an id from \`praxis versions\`, or an unambiguous prefix of at least 4
+characters), read from its archive in the R2 bucket bound as ARCHIVE: the archive is checked whole,
+the objects KV no longer holds (\`praxis gc\` pruned them) are put back, and the pointer flips last.
+A missing or damaged archive changes nothing. Without VERSION, rolls back to the version published
+before the current one. Nothing is deleted; publish again to move on.
 
 Options:
   -h, --help    show this help
@@ -25,6 +27,7 @@ export async function run(argv: string[]): Promise<number> {
       return 0;
     }
     const { to } = report;
+    if (report.restored) console.log(`restored ${report.restored} object(s) to ${store.description} from ${store.archive.description}`);
     console.log(`rolled back to ${to.version} (commit ${to.commit?.slice(0, 12) ?? 'unknown'}, ${to.documentCount} documents, published ${to.publishedAt}) from ${report.from?.version ?? 'nothing'}`);
     return 0;
   });

@@ -1,3 +1,4 @@
+import { readHistory } from '../publish/archive.ts';
 import { formatBytes } from '../publish/progress.ts';
 import { withTarget } from '../publish/run-command.ts';
 import { targetOptions, targetUsage } from '../publish/target.ts';
@@ -7,8 +8,10 @@ import { parseOptions } from './command.ts';
 export const summary = 'List published content versions (newest first; * marks the one served)';
 export const usage = `Usage: praxis versions [--json] [--local | --env NAME]
 
-Lists every recorded version: id, when it was published, the git commit and author it was built
-from, its document count and size. The version being served is marked with *.
+Lists every archived version, read from the R2 bucket bound as ARCHIVE: id, when it was published,
+the git commit and author it was built from, its document count and size, and whether KV still
+holds it (KV: kept) or \`praxis gc\` pruned it (KV: pruned; \`praxis rollback\` restores it from the
+archive). The version being served is marked with *.
 
 Options:
   --json        print the version records as JSON
@@ -19,18 +22,22 @@ ${targetUsage}`;
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseOptions(argv, { json: { type: 'boolean', default: false }, ...targetOptions });
   return withTarget('versions', values, async (store) => {
-    const { pointer, versions } = await readState(store);
-    const newestFirst = [...versions].reverse();
+    const [{ pointer, versions: inKv }, history] = await Promise.all([readState(store), readHistory(store.archive)]);
+    const kept = new Set(inKv.map((record) => record.version));
+    const newestFirst = [...history].reverse();
     if (values.json) {
-      console.log(JSON.stringify({ current: pointer?.version ?? null, versions: newestFirst }, null, 2));
+      console.log(JSON.stringify({ current: pointer?.version ?? null, versions: newestFirst.map((record) => ({ ...record, inKv: kept.has(record.version) })) }, null, 2));
       return 0;
     }
-    if (!newestFirst.length) console.log(pointer ? `serving ${pointer.version}, which has no version record (not written by praxis publish)` : 'nothing has been published yet');
+    if (!newestFirst.length) {
+      console.log(pointer ? `serving ${pointer.version}; ${store.archive.description} holds no version history yet (publish once to start it)` : 'nothing has been published yet');
+    }
     const rows = newestFirst.map((record) => [
       record.manifest === pointer?.manifest ? '*' : ' ', record.version, record.publishedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z'),
-      record.commit?.slice(0, 12) ?? '-', String(record.documentCount), `${record.objects.count} (${formatBytes(record.objects.bytes)})`, record.author ?? '-',
+      record.commit?.slice(0, 12) ?? '-', String(record.documentCount), `${record.objects.count} (${formatBytes(record.objects.bytes)})`,
+      kept.has(record.version) ? 'kept' : 'pruned', record.author ?? '-',
     ]);
-    if (rows.length) printTable([[' ', 'VERSION', 'PUBLISHED', 'COMMIT', 'DOCS', 'OBJECTS', 'AUTHOR'], ...rows]);
+    if (rows.length) printTable([[' ', 'VERSION', 'PUBLISHED', 'COMMIT', 'DOCS', 'OBJECTS', 'KV', 'AUTHOR'], ...rows]);
     return 0;
   });
 }

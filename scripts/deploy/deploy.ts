@@ -11,7 +11,8 @@ import { buildContent } from '../build/build.ts';
 import { formatBuildError } from '../build/errors.ts';
 import { contentAuthor } from '../publish/author.ts';
 import { publishBundle } from '../publish/publish.ts';
-import { outcomeLine, transferLine } from '../publish/report.ts';
+import { archiveLine, outcomeLine, transferLine } from '../publish/report.ts';
+import { ARCHIVE_BINDING } from '../publish/wrangler-archive.ts';
 import { openWranglerStore } from '../publish/wrangler-store.ts';
 import { AUTH_REQUIREMENTS } from './auth-requirements.ts';
 import { clientConfigs } from './client-configs.ts';
@@ -233,12 +234,14 @@ export async function deploy(options: DeployOptions): Promise<number> {
     const contentId = kvIds.get('CONTENT')!;
     if (dry) {
       out(`  content builds: version ${pointer.version}, ${pointer.documentCount} documents`);
-      out(`  would run: praxis publish --content ${options.contentDir} --namespace-id <CONTENT id>   (uploads what the namespace lacks, then flips the pointer)`);
+      out(`  would run: praxis publish --content ${options.contentDir} --namespace-id <CONTENT id> --bucket ${bucketFor.get(ARCHIVE_BINDING)}   (uploads what the namespace lacks, archives the version in R2, then flips the pointer)`);
     } else {
-      const store = openWranglerStore({ mode: 'remote', namespaceId: contentId });
+      const store = openWranglerStore({ mode: 'remote', namespaceId: contentId, bucket: bucketFor.get(ARCHIVE_BINDING)! });
       try {
         const report = await publishBundle(built.bundle, store, { author: await contentAuthor(options.contentDir) });
         if (report.outcome !== 'unchanged') out(`  ${transferLine(report)}`);
+        const archived = archiveLine(report, store.archive.description);
+        if (archived) out(`  ${archived}`);
         out(`  ${outcomeLine(report)}`);
       } catch (error) {
         fail(`publishing failed: ${(error as Error).message}`);

@@ -1,6 +1,7 @@
 // Configurations `praxis deploy` will not put on a public URL, each named with the setting to change.
 import { AUTH_REQUIREMENTS, DEPLOYABLE_MODES, HTTPS_VARS } from './auth-requirements.ts';
 import type { DeployConfig } from './deploy-config.ts';
+import { ARCHIVE_BINDING } from '../publish/wrangler-archive.ts';
 
 export function authMode(config: DeployConfig): string {
   return (config.vars.PRAXIS_AUTH_MODE ?? 'local').trim().toLowerCase();
@@ -24,6 +25,9 @@ export function refusals(config: DeployConfig): string[] {
   const required = [['CONTENT', 'the Worker serves content'], ...needs.bindings.map((binding) => [binding, `PRAXIS_AUTH_MODE=${mode} needs it`])];
   for (const [binding, why] of required) {
     if (!bound.has(binding!)) problems.push(`no KV namespace is bound as ${binding} (${why}): add [[kv_namespaces]] binding = "${binding}" to ${config.path}`);
+  }
+  if (!config.r2Buckets.some((r2) => r2.binding === ARCHIVE_BINDING)) {
+    problems.push(`no R2 bucket is bound as ${ARCHIVE_BINDING} (every published version is archived there; rollback reads it): add [[r2_buckets]] binding = "${ARCHIVE_BINDING}" with a bucket_name to ${config.path}`);
   }
   return problems;
 }

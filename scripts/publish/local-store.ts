@@ -3,7 +3,9 @@
 // so `praxis dev` and `praxis publish --local` skip a wrangler start-up per call.
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../dev/paths.ts';
+import { r2Archive, type ArchiveStore } from './archive-store.ts';
 import { entryBytes, type ContentStore, type Entry } from './store.ts';
+import { ARCHIVE_BINDING, missingArchiveBinding } from './wrangler-archive.ts';
 
 export interface LocalStoreOptions {
   /** The directory given to `wrangler dev --persist-to` (wrangler adds `v3/`). */
@@ -20,25 +22,30 @@ export async function openLocalStore(options: LocalStoreOptions): Promise<Conten
   const binding = options.binding ?? 'CONTENT';
   // Loaded on use: wrangler is large, and `praxis --help` lists this command without opening a store.
   const { getPlatformProxy } = await import('wrangler');
-  const proxy = await getPlatformProxy<Record<string, KVNamespace>>({
+  const proxy = await getPlatformProxy<Record<string, KVNamespace | R2Bucket>>({
     configPath: join(PROJECT_ROOT, 'wrangler.toml'),
     environment: options.env,
     persist: { path: join(options.persistTo, 'v3') },
     remoteBindings: false,
     envFiles: [],
   });
-  const kv = proxy.env[binding];
-  if (!kv) {
+  const kv = proxy.env[binding] as KVNamespace | undefined;
+  const bucket = proxy.env[ARCHIVE_BINDING] as R2Bucket | undefined;
+  if (!kv || !bucket) {
     await proxy.dispose();
-    throw new Error(`wrangler.toml${options.env ? ` [env.${options.env}]` : ''} has no KV namespace bound as ${binding}: add a [[kv_namespaces]] entry with binding = "${binding}"`);
+    throw new Error(!kv
+      ? `wrangler.toml${options.env ? ` [env.${options.env}]` : ''} has no KV namespace bound as ${binding}: add a [[kv_namespaces]] entry with binding = "${binding}"`
+      : missingArchiveBinding(options.env));
   }
-  return kvStore(kv, `local KV (${options.persistTo}${options.env ? `, env ${options.env}` : ''})`, () => proxy.dispose());
+  const where = `${options.persistTo}${options.env ? `, env ${options.env}` : ''}`;
+  return kvStore(kv, `local KV (${where})`, r2Archive(bucket, `local R2 (${where})`), () => proxy.dispose());
 }
 
-/** A ContentStore over a KVNamespace binding (here: Miniflare's, through the platform proxy). */
-export function kvStore(kv: KVNamespace, description: string, close: () => Promise<void> = async () => undefined): ContentStore {
+/** A ContentStore over a KVNamespace binding and an archive (here: Miniflare's, through the platform proxy). */
+export function kvStore(kv: KVNamespace, description: string, archive: ArchiveStore, close: () => Promise<void> = async () => undefined): ContentStore {
   return {
     description,
+    archive,
     async list(prefix) {
       const keys: string[] = [];
       let cursor: string | undefined;

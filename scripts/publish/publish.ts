@@ -1,7 +1,8 @@
 // The publish algorithm. Objects are content-addressed, so a publish only adds keys: it uploads the
-// objects the store lacks, then the version record, and flips the one mutable key, the pointer, last.
-// Stopped at any point before the flip, the store still serves the previous version, untouched; run
-// again, it uploads only what is still missing.
+// objects the store lacks, then the version's complete archive to R2 (parts, head, history), then the
+// version record, and flips the one mutable key, the pointer, last. Stopped at any point before the
+// flip, the store still serves the previous version, untouched; run again, it uploads only what is
+// still missing.
 import { createHash } from 'node:crypto';
 import { POINTER_KEY, knowledgeHashOf, objectKey, type Manifest, type Pointer, type VersionRecord } from '../../src/content/bundle.ts';
 import { isPartsList, joinedText, partsOf } from '../../src/content/object-parts.ts';
@@ -9,6 +10,7 @@ import { objectText, type Bundle } from '../build/assemble.ts';
 import { formatLimitProblem, platformProblems } from '../build/platform-check.ts';
 import { KV } from '../../src/content/platform-limits.ts';
 import { chunkHashesOf } from '../../src/content/document-chunks.ts';
+import { historyWith, HISTORY_KEY, readHistory, writeArchive, type ArchiveWritten } from './archive.ts';
 import { diffManifests, type ChunkText, type DocumentDiff } from './diff.ts';
 import { unnamedObjects } from './reachability.ts';
 import { entryBytes, type ContentStore, type Entry } from './store.ts';
@@ -38,6 +40,8 @@ export interface PublishReport {
   uploaded: Amount;
   skipped: Amount;
   record: VersionRecord;
+  /** The version's archive in R2: written now, already there, or (dry run) still to write. */
+  archive: ArchiveWritten | 'to write' | null;
   ms: number;
 }
 
@@ -45,7 +49,7 @@ export async function publishBundle(bundle: Bundle, store: ContentStore, options
   const started = performance.now();
   const problems = platformProblems(bundle);
   if (problems.length) throw new Error(`bundle ${bundle.pointer.version} breaks Cloudflare's limits; nothing was written:\n${problems.map(formatLimitProblem).join('\n')}`);
-  const state = await readState(store);
+  const [state, history] = await Promise.all([readState(store), readHistory(store.archive)]);
   const previous = state.pointer;
   const objects = withExtraObjectsList(bundle);
   const record: VersionRecord = {
@@ -55,14 +59,16 @@ export async function publishBundle(bundle: Bundle, store: ContentStore, options
     objects: amountOf(bundle.objects.values()),
     ...(objects.extraObjects ? { extraObjects: objects.extraObjects } : {}),
   };
-  const report = (outcome: PublishReport['outcome'], diff: DocumentDiff, uploaded: Entry[]): PublishReport => {
+  const report = (outcome: PublishReport['outcome'], diff: DocumentDiff, uploaded: Entry[], archive: PublishReport['archive'] = null): PublishReport => {
     const all = amountOf(objects.entries.map((entry) => entry.value));
     const sent = amountOf(uploaded.map((entry) => entry.value));
     const skipped = { count: all.count - sent.count, bytes: all.bytes - sent.bytes };
-    return { outcome, version: bundle.pointer.version, previous, diff, record, uploaded: sent, skipped, ms: performance.now() - started };
+    return { outcome, version: bundle.pointer.version, previous, diff, record, uploaded: sent, skipped, archive, ms: performance.now() - started };
   };
 
-  const alreadyServed = previous?.manifest === bundle.pointer.manifest && state.versions.some((known) => known.version === bundle.pointer.version);
+  const known = (versions: VersionRecord[]) => versions.some((recorded) => recorded.version === bundle.pointer.version);
+  // Served, recorded and archived: a publish of the same content has nothing left to do.
+  const alreadyServed = previous?.manifest === bundle.pointer.manifest && known(state.versions) && known(history);
   if (alreadyServed && !options.dryRun) return report('unchanged', { added: [], changed: [], removed: [] }, []);
 
   const [previousManifest, stored] = await Promise.all([
@@ -71,7 +77,7 @@ export async function publishBundle(bundle: Bundle, store: ContentStore, options
   ]);
   const diff = diffManifests(previousManifest, objectText(bundle.objects, bundle.pointer.manifest)!, await chunkTexts(store, bundle, previousManifest));
   const missing = objects.entries.filter((entry) => !stored.has(entry.key.slice(objectKey('').length)));
-  if (options.dryRun) return report('dry-run', diff, missing);
+  if (options.dryRun) return report('dry-run', diff, missing, known(history) ? null : 'to write');
 
   const recordEntries = versionEntries(record, state.versions).entries;
   // The versions index grows with every publish (the objects do not): refuse before uploading anything.
@@ -79,10 +85,13 @@ export async function publishBundle(bundle: Bundle, store: ContentStore, options
     if (entryBytes(entry) > KV.valueBytes) throw new Error(`the store's ${entry.key} would be ${(entryBytes(entry) / 1024 ** 2).toFixed(1)} MiB; a Workers KV value holds at most 25 MiB: drop old versions with \`praxis gc --keep N\` first; nothing was written`);
   }
   await uploadObjects(store, missing, options.onUpload);
+  // The archive before anything names the version: a version in the history always has a complete archive.
+  const archived = await writeArchive(store.archive, record, new Map(objects.entries.map((entry) => [entry.key.slice(objectKey('').length), entry.value])));
+  await store.archive.put(HISTORY_KEY, historyWith(record, history).bytes);
   await store.putMany(recordEntries);
   // The flip: the only write a reader can observe, and the last one.
   await store.putMany([{ key: POINTER_KEY, value: JSON.stringify(bundle.pointer satisfies Pointer) }]);
-  return report('published', diff, missing);
+  return report('published', diff, missing, archived);
 }
 
 async function uploadObjects(store: ContentStore, missing: Entry[], onUpload: PublishOptions['onUpload']): Promise<void> {

@@ -19,6 +19,14 @@ export function transferLine(report: PublishReport): string {
   return `${verb} ${report.uploaded.count} objects (${formatBytes(report.uploaded.bytes)}), skipped ${report.skipped.count} already stored (${formatBytes(report.skipped.bytes)}) in ${seconds} s`;
 }
 
+/** Where the version's archive stands, or null when the publish did not get that far (unchanged). */
+export function archiveLine(report: PublishReport, archive: string): string | null {
+  if (report.archive === null) return report.outcome === 'dry-run' ? `already archived in ${archive}` : null;
+  if (report.archive === 'to write') return `would archive version ${report.version} in ${archive}`;
+  if (!report.archive.written) return `already archived in ${archive}`;
+  return `archived version ${report.version} in ${archive}: ${report.archive.parts} part(s), ${formatBytes(report.archive.bytes)} gzip'd`;
+}
+
 export function outcomeLine(report: PublishReport): string {
   const was = report.previous ? ` (was ${report.previous.version})` : ' (first publish)';
   if (report.outcome === 'unchanged') return `version ${report.version} is already current: nothing to publish`;

@@ -1,32 +1,40 @@
-// Rollback: point back at a recorded version — after checking every object it needs is still stored,
-// so a rollback can never flip to a version gc has already taken apart.
-import { BUNDLE_SCHEMA, POINTER_KEY, type Pointer, type VersionRecord } from '../../src/content/bundle.ts';
+// Rollback: serve a version from the R2 history again. Its archive is read and checked whole first
+// (every part against its head, every object against its hash, nothing the version needs absent);
+// only then are the objects KV no longer holds (pruned by gc) put back, the version recorded in KV if
+// gc dropped its record, and the pointer flipped, last. A missing or damaged archive changes nothing.
+import { BUNDLE_SCHEMA, POINTER_KEY, objectKey, type Pointer, type VersionRecord } from '../../src/content/bundle.ts';
+import { readArchive, readHistory } from './archive.ts';
 import type { ContentStore } from './store.ts';
-import { findVersion, neededObjects, pointerOf, readState, storedObjects } from './versions.ts';
+import { findVersion, pointerOf, readState, storedObjects, versionEntries } from './versions.ts';
 
 export interface RollbackReport {
   from: Pointer | null;
   to: VersionRecord;
   /** True when the target was already current: nothing was written. */
   unchanged: boolean;
+  /** Objects put back into KV from the archive (those gc had pruned). */
+  restored: number;
 }
 
 /** Rolls back to `id` (full or prefix), or by default to the version published before the current one. */
 export async function rollback(store: ContentStore, id?: string): Promise<RollbackReport> {
-  const { pointer, versions } = await readState(store);
-  const target = id ? findVersion(versions, id) : versionBefore(versions, pointer);
-  if (pointer?.manifest === target.manifest) return { from: pointer, to: target, unchanged: true };
+  const [{ pointer, versions: recorded }, history] = await Promise.all([readState(store), readHistory(store.archive)]);
+  if (!history.length && recorded.length) {
+    throw new Error(`${store.archive.description} holds no version history yet (the versions in KV were published before versions were archived): publish once to start it, or republish the commit to go back to`);
+  }
+  const target = id ? findVersion(history, id) : versionBefore(history, pointer);
+  if (pointer?.manifest === target.manifest) return { from: pointer, to: target, unchanged: true, restored: 0 };
   if (target.schema !== BUNDLE_SCHEMA) {
     // The Worker refuses a pointer of another schema (503): never flip to one.
     throw new Error(`cannot roll back to ${target.version}: it was built with bundle schema ${target.schema}, which this Worker does not read (it reads ${BUNDLE_SCHEMA}); republish that commit instead`);
   }
-  const [needed, stored] = await Promise.all([neededObjects(store, [target]), storedObjects(store)]);
-  const missing = [...needed].filter((hash) => !stored.has(hash));
-  if (missing.length) {
-    throw new Error(`cannot roll back to ${target.version}: ${missing.length} of its ${needed.size} objects are no longer stored (garbage-collected?); republish that commit instead`);
-  }
+  const [objects, stored] = await Promise.all([readArchive(store.archive, target), storedObjects(store)]);
+  const missing = [...objects].filter(([hash]) => !stored.has(hash)).map(([hash, value]) => ({ key: objectKey(hash), value }));
+  if (missing.length) await store.putMany(missing);
+  // gc keeps the current version's objects only if KV records it: record it again when gc dropped it.
+  if (!recorded.some((record) => record.version === target.version)) await store.putMany(versionEntries(target, recorded).entries);
   await store.putMany([{ key: POINTER_KEY, value: JSON.stringify(pointerOf(target)) }]);
-  return { from: pointer, to: target, unchanged: false };
+  return { from: pointer, to: target, unchanged: false, restored: missing.length };
 }
 
 function versionBefore(versions: VersionRecord[], pointer: Pointer | null): VersionRecord {

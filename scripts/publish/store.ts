@@ -1,6 +1,8 @@
 // The one seam between the publish algorithm and a KV namespace: wrangler's local state (what
-// `praxis dev` serves) or the deployed namespace. Small on purpose, so each publish step can be
-// exercised — and made to fail — against a real store in tests.
+// `praxis dev` serves) or the deployed namespace, with the R2 bucket beside it that archives every
+// published version. Small on purpose, so each publish step can be exercised — and made to fail —
+// against a real store in tests.
+import type { ArchiveStore } from './archive-store.ts';
 
 export interface Entry {
   key: string;
@@ -18,6 +20,8 @@ export interface ContentStore {
   /** Writes every entry; `onProgress(entriesDone, bytesDone)` after each batch. Order within one call is not guaranteed. */
   putMany(entries: Entry[], onProgress?: (entries: number, bytes: number) => void): Promise<void>;
   deleteMany(keys: string[]): Promise<void>;
+  /** The R2 bucket of the same deployment that keeps each published version's complete archive. */
+  readonly archive: ArchiveStore;
   close(): Promise<void>;
 }
 

@@ -16,7 +16,7 @@ function runWrangler(args: string[]): Promise<string> {
       if (code === 0) return resolve(stdout);
       const command = `wrangler ${args.slice(0, 3).join(' ')}`;
       const hint = args.includes('--remote')
-        ? '\nCheck that CLOUDFLARE_API_TOKEN (scope "Workers KV Storage:Edit") and CLOUDFLARE_ACCOUNT_ID are set, or run `npx wrangler login`, and that wrangler.toml has the id printed by `npx wrangler kv namespace create praxis-content`.'
+        ? '\nCheck that CLOUDFLARE_API_TOKEN (scopes "Workers KV Storage:Edit" and "Workers R2 Storage:Edit") and CLOUDFLARE_ACCOUNT_ID are set, or run `npx wrangler login`, and that wrangler.toml has the id printed by `npx wrangler kv namespace create praxis-content`.'
         : '';
       reject(new WranglerError(`${command} failed (exit ${code}):\n${(stderr + stdout).trim()}${hint}`));
     });

@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { entryBytes, type ContentStore, type Entry } from './store.ts';
+import { archiveBucketName, openWranglerArchive } from './wrangler-archive.ts';
 import { runWranglerJson, runWranglerQuietly } from './wrangler-run.ts';
 
 export interface WranglerTarget {
@@ -15,6 +16,8 @@ export interface WranglerTarget {
   binding?: string;
   /** Overrides the id wrangler.toml gives the binding. */
   namespaceId?: string;
+  /** The archive bucket's name; default: the bucket wrangler.toml binds as ARCHIVE. */
+  bucket?: string;
 }
 
 // Cloudflare's bulk API takes up to 10 000 pairs and 100 MB per request; smaller batches give the progress bar steps.
@@ -25,6 +28,7 @@ const DELETE_BATCH_KEYS = 10_000;
 
 export function openWranglerStore(target: WranglerTarget): ContentStore {
   const flags = targetFlags(target);
+  const archive = openWranglerArchive({ mode: target.mode, bucket: target.bucket ?? archiveBucketName(target.env), persistTo: target.persistTo, env: target.env });
   let scratch: Promise<string> | undefined;
   const file = async (name: string, content: unknown) => {
     scratch ??= mkdtemp(join(tmpdir(), 'praxis-publish-'));
@@ -43,6 +47,7 @@ export function openWranglerStore(target: WranglerTarget): ContentStore {
   };
   return {
     description: describeTarget(target),
+    archive,
     async list(prefix) {
       const keys = await runWranglerJson<Array<{ name: string }>>(['kv', 'key', 'list', '--prefix', prefix, ...flags]);
       return keys.map((key) => key.name);
@@ -65,6 +70,7 @@ export function openWranglerStore(target: WranglerTarget): ContentStore {
       }
     },
     async close() {
+      await archive.close();
       if (scratch) await rm(await scratch, { recursive: true, force: true });
     },
   };

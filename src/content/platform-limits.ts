@@ -29,7 +29,18 @@ export const R2 = {
   metadataBytes: 8192,
   /** Largest single-part upload (5 GiB less 5 MiB); larger objects need a multipart upload. */
   singleUploadBytes: 5 * 1024 * 1024 * 1024 - 5 * 1024 * 1024,
+  /** Largest file `wrangler r2 object put` uploads (its own cap, below the API's): how the publisher writes remotely. */
+  wranglerUploadBytes: 300 * 1024 * 1024,
+  /** R2 operations one Worker invocation may make (binding calls count like KV's). */
+  operationsPerInvocation: 1000,
 } as const;
+
+/**
+ * Uncompressed bytes per part of a version's archive in R2 (`scripts/publish/archive.ts`). Objects are
+ * at most KV's 25 MiB, so a part stays below 64 + 25 MiB before gzip: far inside what wrangler uploads
+ * in one file, and a 1 000 000-document version is a few dozen parts, not millions of R2 writes.
+ */
+export const ARCHIVE_PART_BYTES = 64 * 1024 * 1024;
 
 /** The Worker script. */
 export const WORKER = {

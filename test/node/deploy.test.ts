@@ -49,7 +49,7 @@ async function praxisDeploy(args: string[], env: Record<string, string | undefin
 /** wrangler.toml of this checkout with other vars and bindings, as a team would edit it. */
 async function configFile(dir: string, vars: Record<string, string>, extra = '', without?: string): Promise<string> {
   let text = (await readFile(join(ROOT, 'wrangler.toml'), 'utf8')).replace('main = "src/worker.ts"', `main = "${join(ROOT, 'src/worker.ts')}"`);
-  if (without) text = text.replace(new RegExp(`\\[\\[kv_namespaces\\]\\]\\nbinding = "${without}"\\nid = "[^"]*"\\n`), '');
+  if (without) text = text.replace(new RegExp(`\\[\\[(kv_namespaces|r2_buckets)\\]\\]\\nbinding = "${without}"\\n(id|bucket_name) = "[^"]*"\\n`), '');
   const lines = Object.entries(vars).map(([key, value]) => `${key} = "${value}"`).join('\n');
   text = text.replace(/^PRAXIS_AUTH_MODE = "local"$/m, lines);
   const path = join(dir, 'wrangler.toml');
@@ -90,6 +90,7 @@ describe('praxis deploy against a stand-in wrangler', () => {
       : [];
     const state = async () => JSON.parse(await readFile(join(dir, 'state.json'), 'utf8')) as {
       namespaces: Array<{ id: string; title: string }>; buckets: string[]; secrets: Record<string, string>; deployed: string; kv: Record<string, Record<string, string>>;
+      objects: Record<string, Record<string, string>>;
     };
     return { dir, env, calls, state, cleanup: () => rm(dir, { recursive: true, force: true }) };
   }
@@ -104,7 +105,7 @@ describe('praxis deploy against a stand-in wrangler', () => {
       expect(first.code).toBe(0);
       const state = await fake.state();
       expect(state.namespaces.map((ns) => ns.title).sort()).toEqual(['praxis-content', 'praxis-oauth-kv']);
-      expect(state.buckets).toEqual(['praxis-attachments']);
+      expect(state.buckets).toEqual(['praxis-archive', 'praxis-attachments']);
       expect(state.secrets).toEqual({ PRAXIS_LOCAL_SECRET: secret });
       // The generated config carries the created ids; wrangler.toml keeps its placeholders.
       const deployed = JSON.parse(state.deployed.replace(/^\/\/.*\n/, '')) as { kv_namespaces: Array<{ binding: string; id: string }>; vars: Record<string, string> };
@@ -114,11 +115,18 @@ describe('praxis deploy against a stand-in wrangler', () => {
       expect(await readFile(config, 'utf8')).toContain(PLACEHOLDER);
       // Content went into the CONTENT namespace, pointer included.
       expect(Object.keys(state.kv[idOf('praxis-content')]!)).toContain(POINTER_KEY);
+      // ...and the version's archive into the ARCHIVE bucket, through wrangler r2 object put --remote.
+      const pointer = JSON.parse(state.kv[idOf('praxis-content')]![POINTER_KEY]!) as { version: string };
+      expect(Object.keys(state.objects['praxis-archive']!).sort()).toEqual([
+        `praxis/archive/${pointer.version}/head.json`, `praxis/archive/${pointer.version}/part-0001.ndjson.gz`, 'praxis/versions.json',
+      ]);
+      expect(first.output).toContain(`archived version ${pointer.version} in remote R2 bucket praxis-archive: 1 part(s)`);
       const calls = await fake.calls();
       const words = calls.map(commandOf);
-      expect(words.slice(0, 9)).toEqual([
-        'whoami', 'secret list', 'kv namespace list', 'kv namespace create', 'kv namespace list', 'kv namespace create', 'kv namespace list', 'r2 bucket list', 'r2 bucket create',
+      expect(words.slice(0, 10)).toEqual([
+        'whoami', 'secret list', 'kv namespace list', 'kv namespace create', 'kv namespace list', 'kv namespace create', 'kv namespace list', 'r2 bucket list', 'r2 bucket create', 'r2 bucket create',
       ]);
+      expect(calls.filter((call) => commandOf(call) === 'r2 object put').every((call) => call.args.includes('--remote'))).toBe(true);
       const deployAt = words.indexOf('deploy');
       const putAt = words.findIndex((word) => word.startsWith('secret put'));
       expect(deployAt).toBeGreaterThan(8);
@@ -135,7 +143,7 @@ describe('praxis deploy against a stand-in wrangler', () => {
       const second = await praxisDeploy(['--config', config, '--content', FIXTURE], { ...fake.env });
       expect(second.code).toBe(0);
       const again = (await fake.calls()).slice(before).map(commandOf);
-      expect(again.filter((word) => /create|secret put|kv bulk put/.test(word))).toEqual([]);
+      expect(again.filter((word) => /create|secret put|kv bulk put|r2 object put/.test(word))).toEqual([]);
       expect(again).toContain('deploy');
       expect(second.output).toContain('PRAXIS_LOCAL_SECRET: already set on the Worker; kept');
       expect(second.output).toContain('CONTENT: namespace praxis-content exists');
@@ -180,6 +188,7 @@ describe('praxis deploy against a stand-in wrangler', () => {
     ['an http resource', { ...AUTO, PRAXIS_AUTH_RESOURCE: 'http://praxis.example.com/mcp' }, 'must be an https:// URL'],
     ['oauth without its KV namespace', { ...OAUTH }, 'no KV namespace is bound as OAUTH_KV', 'OAUTH_KV'],
     ['oauth without its resource', { ...OAUTH, PRAXIS_AUTH_RESOURCE: '' }, 'PRAXIS_AUTH_MODE=oauth needs PRAXIS_AUTH_RESOURCE'],
+    ['without the archive bucket', { ...AUTO }, 'no R2 bucket is bound as ARCHIVE (every published version is archived there; rollback reads it)', 'ARCHIVE'],
   ])('refuses auth %s before calling wrangler at all, naming the setting', async (_name, vars, message, without?: string) => {
     const fake = await account();
     try {
@@ -246,10 +255,12 @@ describe('praxis deploy --dry-run with the real wrangler', () => {
         'would run: wrangler secret list --format json --name praxis',
         'would run: wrangler kv namespace create praxis-content',
         'would run: wrangler kv namespace create praxis-oauth-kv',
+        'would run: wrangler r2 bucket create praxis-archive',
         'would run: wrangler r2 bucket create praxis-attachments',
         `would run: wrangler deploy -c ${join(dir, 'wrangler.deploy.jsonc')}`,
         'would run: wrangler secret put PRAXIS_LOCAL_SECRET',
-        'would run: praxis publish',
+        'would run: praxis publish --content',
+        '--bucket praxis-archive   (uploads what the namespace lacks, archives the version in R2, then flips the pointer)',
         'would GET https://praxis.example.com/healthz',
       ]) expect(run.output).toContain(step);
       expect(run.output).toMatch(/bundle ok \(Total Upload: [\d.]+ KiB/);

@@ -38,7 +38,7 @@ async function praxis(...args: string[]): Promise<{ code: number; stdout: string
 
 describe('praxis publish, diff, versions, rollback, gc', () => {
   it('publish, then diff an edit, publish it, list versions, roll back and collect garbage', async () => {
-    await clearStore(local.store);
+    await clearStore(local.store, local.r2);
     const content = await writeContent(await tempDir('praxis-cli-content-'), processes(3));
     const target = ['--local', '--persist-to', local.persistTo];
 
@@ -56,12 +56,12 @@ describe('praxis publish, diff, versions, rollback, gc', () => {
     expect(uploads).toBeLessThan(firstUploads);
 
     const second = await praxis('publish', '--content', content, ...target);
-    expect(second.stdout).toMatch(new RegExp(`uploaded ${uploads} objects .*, skipped \\d+ already stored .*\\n.*now current \\(was ${firstVersion}\\)`));
+    expect(second.stdout).toMatch(new RegExp(`uploaded ${uploads} objects .*, skipped \\d+ already stored .*\\narchived version \\w{12} in local R2 .*: 1 part\\(s\\), .* gzip'd\\n.*now current \\(was ${firstVersion}\\)`));
     const secondVersion = /version (\w{12}) is now current/.exec(second.stdout)![1]!;
 
     const table = (await praxis('versions', ...target)).stdout.split('\n');
-    expect(table[0]).toMatch(/^\s+VERSION\s+PUBLISHED\s+COMMIT\s+DOCS\s+OBJECTS\s+AUTHOR$/);
-    expect(table[1]).toMatch(new RegExp(`^\\*\\s+${secondVersion}\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\dZ\\s+\\S+\\s+5\\s+\\d+ \\(`));
+    expect(table[0]).toMatch(/^\s+VERSION\s+PUBLISHED\s+COMMIT\s+DOCS\s+OBJECTS\s+KV\s+AUTHOR$/);
+    expect(table[1]).toMatch(new RegExp(`^\\*\\s+${secondVersion}\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\dZ\\s+\\S+\\s+5\\s+\\d+ \\(.*\\)\\s+kept\\s`));
     expect(table[2]).toMatch(new RegExp(`^\\s+${firstVersion}\\s`));
 
     const back = await praxis('rollback', ...target);
@@ -84,7 +84,7 @@ describe('praxis publish, diff, versions, rollback, gc', () => {
 
 describe('a publish killed mid-upload', () => {
   it('leaves the previous version serving; publishing again uploads only what is missing', async () => {
-    await clearStore(local.store);
+    await clearStore(local.store, local.r2);
     const content = await writeContent(await tempDir('praxis-kill-content-'), processes(3));
     const a = await build(content);
     await publishBundle(a, local.store, { author: null });

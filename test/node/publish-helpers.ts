@@ -1,6 +1,7 @@
-// Shared by the publish tests: temporary content folders, real builds, a real local KV store (wrangler's
-// getPlatformProxy on a temporary persist dir — the same files `wrangler dev --persist-to` serves), a
-// store that fails on a chosen call, and a check that a version is served and intact.
+// Shared by the publish tests: temporary content folders, real builds, a real local KV store and R2
+// archive bucket (wrangler's getPlatformProxy on a temporary persist dir — the same files
+// `wrangler dev --persist-to` serves, in workerd), a store that fails on a chosen call, and a check
+// that a version is served and intact.
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { currentBundle, resetContentCache } from '../../src/content/store.ts';
 import type { Bundle } from '../../scripts/build/assemble.ts';
 import { buildContent } from '../../scripts/build/build.ts';
 import { formatBuildError } from '../../scripts/build/errors.ts';
+import { r2Archive, type ArchiveStore } from '../../scripts/publish/archive-store.ts';
 import { kvStore } from '../../scripts/publish/local-store.ts';
 import { containersOf, hashesIn, unnamedObjects } from '../../scripts/publish/reachability.ts';
 import type { ContentStore, Entry } from '../../scripts/publish/store.ts';
@@ -53,32 +55,56 @@ export async function build(dir: string): Promise<Bundle> {
 export interface TestStore {
   store: ContentStore;
   kv: KVNamespace;
+  r2: R2Bucket;
   persistTo: string;
   dispose(): Promise<void>;
 }
 
 export async function openTestStore(): Promise<TestStore> {
   const persistTo = await tempDir('praxis-publish-state-');
-  const proxy = await getPlatformProxy<{ CONTENT: KVNamespace }>({
+  const proxy = await getPlatformProxy<{ CONTENT: KVNamespace; ARCHIVE: R2Bucket }>({
     configPath: join(PROJECT, 'wrangler.toml'), persist: { path: join(persistTo, 'v3') }, remoteBindings: false, envFiles: [],
   });
-  return { store: kvStore(proxy.env.CONTENT, 'test local KV'), kv: proxy.env.CONTENT, persistTo, dispose: () => proxy.dispose() };
+  const archive = r2Archive(proxy.env.ARCHIVE, 'test local R2');
+  return { store: kvStore(proxy.env.CONTENT, 'test local KV', archive), kv: proxy.env.CONTENT, r2: proxy.env.ARCHIVE, persistTo, dispose: () => proxy.dispose() };
 }
 
-export async function clearStore(store: ContentStore): Promise<void> {
+/** Every key of the archive bucket (the binding pages through R2's listing). */
+export async function archiveKeys(r2: R2Bucket): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await r2.list({ cursor });
+    keys.push(...page.objects.map((object) => object.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return keys.sort();
+}
+
+export async function clearStore(store: ContentStore, r2?: R2Bucket): Promise<void> {
   await store.deleteMany(await store.list('praxis:'));
+  if (r2) for (const key of await archiveKeys(r2)) await r2.delete(key);
 }
 
-/** Every praxis key and value, to put the store back into this state with `restoreStore`. */
-export async function snapshotStore(store: ContentStore): Promise<Entry[]> {
-  const keys = await store.list('praxis:');
+export interface StoreSnapshot {
+  kv: Entry[];
+  /** Archive objects by key, as SHA-256 of their bytes plus the bytes. */
+  r2: Array<{ key: string; bytes: Uint8Array }>;
+}
+
+/** Every praxis key and value, and every archive object, to put both back with `restoreStore` or compare. */
+export async function snapshotStore(store: ContentStore, r2?: R2Bucket): Promise<StoreSnapshot> {
+  const keys = (await store.list('praxis:')).sort();
   const values = await store.getMany(keys);
-  return keys.map((key) => ({ key, value: values.get(key)! }));
+  const archived = r2 ? await archiveKeys(r2) : [];
+  const bytes = await Promise.all(archived.map(async (key) => new Uint8Array(await (await r2!.get(key))!.arrayBuffer())));
+  return { kv: keys.map((key) => ({ key, value: values.get(key)! })), r2: archived.map((key, i) => ({ key, bytes: bytes[i]! })) };
 }
 
-export async function restoreStore(store: ContentStore, snapshot: Entry[]): Promise<void> {
-  await clearStore(store);
-  await store.putMany(snapshot);
+export async function restoreStore(store: ContentStore, snapshot: StoreSnapshot, r2?: R2Bucket): Promise<void> {
+  await clearStore(store, r2);
+  await store.putMany(snapshot.kv);
+  if (r2) for (const { key, bytes } of snapshot.r2) await r2.put(key, bytes);
 }
 
 /** A store that behaves like `inner` until its `failAt`-th call (0-based), which throws — mid-batch for putMany. */
@@ -106,7 +132,16 @@ export function failingStore(inner: ContentStore, failAt: number, calls: string[
       return inner.putMany(entries, onProgress);
     },
     deleteMany: async (keys) => (step(`deleteMany ${keys.length} keys`), inner.deleteMany(keys)),
+    archive: failingArchive(inner.archive, step),
     close: () => inner.close(),
+  };
+}
+
+function failingArchive(inner: ArchiveStore, step: (name: string) => void): ArchiveStore {
+  return {
+    description: inner.description,
+    get: async (key) => (step(`archive.get ${key}`), inner.get(key)),
+    put: async (key, bytes) => (step(`archive.put ${key}`), inner.put(key, bytes)),
   };
 }
 

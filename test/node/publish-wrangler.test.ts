@@ -1,6 +1,7 @@
-// The store used for remote publishing — wrangler's `kv key list` / `kv bulk get|put|delete` — proven
-// against wrangler's local state (no network): same arguments and output parsing as with --remote, only
-// the location flag differs. What it writes is read back through a separately opened local store.
+// The store used for remote publishing — wrangler's `kv key list` / `kv bulk get|put|delete`, and
+// `r2 object get|put` for the archive bucket — proven against wrangler's local state (no network): same
+// arguments and output parsing as with --remote, only the location flag differs. What it writes is
+// read back through a separately opened local store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWranglerStore } from '../../scripts/publish/wrangler-store.ts';
 import type { ContentStore } from '../../scripts/publish/store.ts';
@@ -37,5 +38,15 @@ describe('the wrangler CLI store', () => {
 
     await wrangler.deleteMany(['praxis:obj:aaaa', 'praxis:pointer']);
     expect(await local.store.list('praxis:')).toEqual(['praxis:obj:bbbb']);
+  });
+
+  it('puts and gets archive objects byte for byte in the bucket wrangler.toml binds as ARCHIVE, and a missing key is null', async () => {
+    const bytes = new Uint8Array([0, 1, 2, 255, 0x1f, 0x8b, 10, 13]);
+    await wrangler.archive.put('praxis/archive/test/part-0001.ndjson.gz', bytes);
+    expect(await local.store.archive.get('praxis/archive/test/part-0001.ndjson.gz')).toEqual(bytes);
+    await local.store.archive.put('praxis/versions.json', new TextEncoder().encode('{"versions":[] } ✓'));
+    expect(new TextDecoder().decode((await wrangler.archive.get('praxis/versions.json'))!)).toBe('{"versions":[] } ✓');
+    expect(await wrangler.archive.get('praxis/archive/none/head.json')).toBeNull();
+    expect(wrangler.archive.description).toBe('local R2 bucket praxis-archive');
   });
 });

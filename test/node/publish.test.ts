@@ -25,7 +25,7 @@ afterAll(async () => {
   await local?.dispose();
   await removeTempDirs();
 });
-beforeEach(() => clearStore(local.store));
+beforeEach(() => clearStore(local.store, local.r2));
 
 /** Version A: `count` documents; version B: A with p0 edited (and optionally more changes). */
 async function versions(count = 4, changes: Record<string, string> = {}): Promise<{ a: Bundle; b: Bundle }> {
@@ -86,14 +86,17 @@ describe('a publish that fails at any step', () => {
     const { a, b } = await versions(4);
     const steps: string[] = [];
     await publishBundle(a, local.store, options);
-    const onlyA = await snapshotStore(local.store);
+    const onlyA = await snapshotStore(local.store, local.r2);
     await publishBundle(b, failingStore(local.store, Infinity, steps), options);
-    // read state, previous manifest + object listing, the previous chunks the edit replaced (for the diff), objects, version record + index, pointer
-    expect(steps.map((step) => step.split(' ')[0])).toEqual(['getMany', 'get', 'list', 'getMany', 'putMany', 'putMany', 'putMany']);
+    // read state and the archive's history, previous manifest + object listing, the previous chunks the edit replaced (for the diff), objects,
+    // the archive (is it there? its part, its head, the history), version record + index, pointer
+    expect(steps.map((step) => step.split(' ')[0])).toEqual([
+      'getMany', 'archive.get', 'get', 'list', 'getMany', 'putMany', 'archive.get', 'archive.put', 'archive.put', 'archive.put', 'putMany', 'putMany',
+    ]);
     expect(steps.at(-1)).toBe(`putMany ${POINTER_KEY}`);
 
     for (let failAt = 0; failAt < steps.length; failAt++) {
-      await restoreStore(local.store, onlyA);
+      await restoreStore(local.store, onlyA, local.r2);
       const failed = publishBundle(b, failingStore(local.store, failAt), options);
       await expect(failed, `failure at ${steps[failAt]}`).rejects.toThrow(/injected failure/);
       await expectServedIntact(local.kv, a.pointer);
@@ -108,7 +111,7 @@ describe('a publish that fails at any step', () => {
   it('survives a failure half-way through a large object upload', async () => {
     const { a, b } = await versions(6, Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`checklists/c${i}.md`, `# C${i}\n\n- [ ] item ${i}`])));
     await publishBundle(a, local.store, options);
-    await expect(publishBundle(b, failingStore(local.store, 4), options)).rejects.toThrow(/half-way/);
+    await expect(publishBundle(b, failingStore(local.store, 5), options)).rejects.toThrow(/half-way/);
     await expectServedIntact(local.kv, a.pointer);
     const stored = await local.store.list(objectKey(''));
     expect(stored.length).toBeGreaterThan(a.objects.size);
@@ -131,14 +134,14 @@ describe('rollback', () => {
     await expect(rollback(local.store, 'ffffffffffff')).rejects.toThrow("no recorded version 'ffffffffffff'");
   });
 
-  it('refuses to flip to a version whose objects are gone', async () => {
+  it('puts back, from the version\'s archive, objects that are gone from KV before it flips', async () => {
     const { a, b } = await versions();
     await publishBundle(a, local.store, options);
     await publishBundle(b, local.store, options);
     const onlyInA = [...a.objects.keys()].find((hash) => !b.objects.has(hash))!;
     await local.store.deleteMany([objectKey(onlyInA)]);
-    await expect(rollback(local.store, a.pointer.version)).rejects.toThrow(/1 of its \d+ objects are no longer stored/);
-    await expectServedIntact(local.kv, b.pointer);
+    expect(await rollback(local.store, a.pointer.version)).toMatchObject({ to: { version: a.pointer.version }, restored: 1 });
+    await expectServedIntact(local.kv, a.pointer);
   });
 });
 
@@ -178,23 +181,27 @@ describe('gc', () => {
     await expectComplete(local.kv, c.pointer.manifest);
     expect(await local.store.get(versionKey(a.pointer.version))).toBeNull();
     expect((await readState(local.store)).versions.map((record) => record.version)).toEqual([b.pointer.version, c.pointer.version]);
-    await expect(rollback(local.store, a.pointer.version)).rejects.toThrow(/no recorded version/);
     await rollback(local.store, c.pointer.version);
     await expectServedIntact(local.kv, c.pointer);
+    // The pruned version is still archived: rolling back to it puts its objects back into KV, and records it there again.
+    expect(await rollback(local.store, a.pointer.version)).toMatchObject({ restored: onlyInA.length });
+    await expectServedIntact(local.kv, a.pointer);
+    expect((await readState(local.store)).versions.map((record) => record.version)).toEqual([b.pointer.version, c.pointer.version, a.pointer.version]);
   });
 
   it('keeps only the current version with --keep 0, and an interrupted gc never leaves a listed version incomplete', async () => {
     const steps: string[] = [];
     const { b } = await threeVersions();
-    const beforeGc = await snapshotStore(local.store);
+    const beforeGc = await snapshotStore(local.store, local.r2);
     await collectGarbage(failingStore(local.store, Infinity, steps), { keep: 0 });
-    // read state; kept manifests, object listing, record listing; their chunks and index heads; then the index, stale records, objects
-    expect(steps.map((step) => step.split(' ')[0])).toEqual(['getMany', 'getMany', 'list', 'list', 'getMany', 'putMany', 'deleteMany', 'deleteMany']);
+    // read state; the archive's history (are the dropped versions archived?); kept manifests, object listing, record listing;
+    // their chunks and index heads; then the index, stale records, objects
+    expect(steps.map((step) => step.split(' ')[0])).toEqual(['getMany', 'archive.get', 'getMany', 'list', 'list', 'getMany', 'putMany', 'deleteMany', 'deleteMany']);
     expect(await local.store.list('praxis:version:')).toEqual([`praxis:version:${b.pointer.version}`]);
     expect((await local.store.list(objectKey(''))).length).toBe(entryCount(b));
 
     for (let failAt = 0; failAt < steps.length; failAt++) {
-      await restoreStore(local.store, beforeGc);
+      await restoreStore(local.store, beforeGc, local.r2);
       const current = b.pointer;
       await expect(collectGarbage(failingStore(local.store, failAt), { keep: 0 })).rejects.toThrow(/injected failure/);
       for (const record of (await readState(local.store)).versions) await expectComplete(local.kv, record.manifest);
