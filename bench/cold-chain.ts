@@ -15,12 +15,13 @@ import { currentBundle, resetContentCache } from '../src/content/store.ts';
 import { searchesIn } from '../src/http/searches-ahead.ts';
 import { createPraxisServer } from '../src/mcp/server.ts';
 import { mcpHeaders, searchRequest } from './clients.ts';
+import { describeKeys, objectRoles } from './object-roles.ts';
 import { chainOf, recordingNamespace, type StorageChain, type StorageRead } from './storage-io.ts';
 
 const DEFAULT_QUERIES = ['how do we review code', 'deployment', 'incident response on call', 'security testing pipeline'];
 
 /** A KV namespace over a bundle directory's values: reads answer on a later turn, like a network read. */
-async function bundleNamespace(dir: string): Promise<KVNamespace> {
+async function bundleNamespace(dir: string): Promise<{ kv: KVNamespace; describe: (keys: string[]) => string }> {
   const values = new Map<string, string>([[POINTER_KEY, await readFile(join(dir, 'pointer.json'), 'utf8')]]);
   for (const name of await readdir(join(dir, 'objects'))) values.set(objectKey(name), await readFile(join(dir, 'objects', name), 'utf8'));
   const later = () => new Promise((resolve) => setTimeout(resolve, 1));
@@ -28,11 +29,13 @@ async function bundleNamespace(dir: string): Promise<KVNamespace> {
     await later();
     return Array.isArray(key) ? new Map(key.map((one) => [one, values.get(one) ?? null])) : values.get(key) ?? null;
   };
-  return { get } as unknown as KVNamespace;
+  const pointer = JSON.parse(values.get(POINTER_KEY)!) as { manifest: string };
+  const roles = objectRoles(pointer.manifest, (hash) => values.get(objectKey(hash)));
+  return { kv: { get } as unknown as KVNamespace, describe: (keys) => describeKeys(keys, roles) };
 }
 
 export async function coldChain(dir: string, queries: readonly string[]): Promise<Array<{ query: string; results: number; chain: StorageChain }>> {
-  const kv = await bundleNamespace(dir);
+  const { kv, describe } = await bundleNamespace(dir);
   const principal = { subject: 'bench', groups: [], scopes: [], via: 'local' as const };
   const outcomes = [];
   for (const query of queries) {
@@ -47,7 +50,8 @@ export async function coldChain(dir: string, queries: readonly string[]): Promis
     const response = await handler.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: mcpHeaders('unused'), body: searchRequest(query) }), { parsedBody: body.value });
     const text = await response.text();
     if (!response.ok || !text.includes('"results"')) throw new Error(`search_processes failed: HTTP ${response.status}: ${text.slice(0, 300)}`);
-    outcomes.push({ query, results: (text.match(/"relevance_score"/g) ?? []).length / 2, chain: chainOf(reads) });
+    const answer = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as { result: { structuredContent: { results: unknown[] } } };
+    outcomes.push({ query, results: answer.result.structuredContent.results.length, chain: chainOf(reads, describe) });
   }
   return outcomes;
 }
