@@ -2,10 +2,10 @@
 import { createHash } from 'node:crypto';
 import { BUNDLE_SCHEMA, type DocumentEntry, type KindSection, type Manifest, type Pointer } from '../../src/content/bundle.ts';
 import { chunkEntries, namesOf } from '../../src/content/document-chunks.ts';
-import { documentKinds, type DocumentKind } from '../../src/content/kinds.ts';
+import { documentKinds } from '../../src/content/kinds.ts';
 import { isPartsList, joinedText, partsListOf, partsOf, PART_CHARS, splitText } from '../../src/content/object-parts.ts';
-import { buildSearchIndex, storeSearchIndex, type ShardedIndex } from '../../src/content/search/index.ts';
-import { packShardHashes } from '../../src/content/search/shard-list.ts';
+import { buildSearchIndex, storeSearchIndex } from '../../src/content/search/index.ts';
+import { shardListsOf } from '../../src/content/search/shard-list.ts';
 import type { CompiledDocument } from './parse-document.ts';
 import { assembleKnowledge } from './knowledge/assemble.ts';
 import type { CompiledKnowledge } from './knowledge/compile.ts';
@@ -62,7 +62,7 @@ export function assembleBundle(documents: CompiledDocument[], provenance: Proven
     version: manifestHash.slice(0, 12),
     manifest: manifestHash,
     load: loadList(manifestHash, manifest, objects),
-    shards: shardLists(manifest, objects),
+    shards: shardListsOf(manifest, (hash) => objectText(objects, hash) as string),
     commit: provenance.commit,
     ...(provenance.dirty ? { dirty: true as const } : {}),
     builtAt: provenance.builtAt,
@@ -105,17 +105,6 @@ function loadList(manifestHash: string, manifest: Manifest, objects: ReadonlyMap
     const stored = objects.get(hash) as string;
     return isPartsList(stored) ? [hash, ...partsOf(stored)] : [hash];
   });
-}
-
-/** Each kind's shard hashes from its index head, packed for the pointer (kinds without documents have none). */
-function shardLists(manifest: Manifest, objects: ReadonlyMap<string, string>): Partial<Record<DocumentKind, string>> {
-  const lists: Partial<Record<DocumentKind, string>> = {};
-  for (const kind of documentKinds) {
-    if (!manifest.kinds[kind].count) continue;
-    const head = JSON.parse(objectText(objects, manifest.kinds[kind].index) as string) as ShardedIndex;
-    lists[kind] = packShardHashes(head.shards);
-  }
-  return lists;
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');

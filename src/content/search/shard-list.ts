@@ -3,7 +3,24 @@
 // a cold isolate names the shards a query needs before it has read the index head, so they come in
 // the same bulk read as the head itself.
 
+import type { Manifest } from '../bundle.ts';
+import type { DocumentKind } from '../kinds.ts';
+import type { ShardedIndex } from './shards.ts';
+
 const HASH_BYTES = 32;
+
+/**
+ * What a pointer to `manifest` carries as `shards`: each kind's shard hashes, from its index head
+ * (`headText` gives a head's whole text). Build and rollback both write pointers with them.
+ */
+export function shardListsOf(manifest: Manifest, headText: (hash: string) => string): Partial<Record<DocumentKind, string>> {
+  const lists: Partial<Record<DocumentKind, string>> = {};
+  for (const [kind, section] of Object.entries(manifest.kinds) as Array<[DocumentKind, Manifest['kinds'][DocumentKind]]>) {
+    if (!section?.count) continue;
+    lists[kind] = packShardHashes((JSON.parse(headText(section.index)) as ShardedIndex).shards);
+  }
+  return lists;
+}
 
 export function packShardHashes(hashes: readonly string[]): string {
   let binary = '';
