@@ -19,6 +19,7 @@ import { summarize, type Summary } from './stats.ts';
 import { FLOOR_PATH } from './floor.ts';
 import { openBenchStore, startWorker, writeBenchConfig, type HostKind, type WorkerHost } from './worker-host.ts';
 import { bundleBenchWorker, startDirectWorker } from './direct-host.ts';
+import { describeKeys, objectRoles } from './object-roles.ts';
 import { chainOf, IO_PATH, type StorageChain, type StorageRead } from './storage-io.ts';
 import { gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
@@ -91,13 +92,15 @@ export async function measureSize(documents: number, plan: Plan, queries: string
   await store.close();
   log(`${documents}: published ${bundle.objects.size} objects`);
 
+  const roles = objectRoles(bundle.pointer.manifest, (hash) => bundle.objects.get(hash));
+  const describe = (keys: string[]) => describeKeys(keys, roles);
   const cold = { ms: [] as number[], rssDelta: [] as number[], rssAfter: [] as number[], heap: [] as number[], chains: [] as StorageChain[] };
   for (let i = 0; i < plan.coldSamples; i++) {
     const fresh = await worker();
     const before = fresh.rss();
     const outcome = await rawSearch(fresh.url, token, queries[i % queries.length]!);
     const after = fresh.rss();
-    cold.chains.push(chainOf(await (await fetch(new URL(IO_PATH, fresh.url))).json() as StorageRead[]));
+    cold.chains.push(chainOf(await (await fetch(new URL(IO_PATH, fresh.url))).json() as StorageRead[], describe));
     cold.ms.push(outcome.ms);
     cold.rssDelta.push(after - before);
     cold.rssAfter.push(after);

@@ -28,7 +28,8 @@ export interface StorageChain {
   steps: string[];
 }
 
-export function chainOf(reads: StorageRead[]): StorageChain {
+/** The chain `reads` form; `describe` names a step's keys (default: the pointer, or `bulk ×N`). */
+export function chainOf(reads: StorageRead[], describe?: (keys: string[]) => string): StorageChain {
   const depth = new Map<StorageRead, number>();
   const ordered = [...reads].sort((a, b) => a.startedAt - b.startedAt);
   for (const read of ordered) {
@@ -42,7 +43,7 @@ export function chainOf(reads: StorageRead[]): StorageChain {
     const here = ordered.filter((read) => depth.get(read) === step);
     const keys = here.reduce((sum, read) => sum + read.keys.length, 0);
     const bytes = here.reduce((sum, read) => sum + read.bytes, 0);
-    const what = here.map((read) => (read.keys.length === 1 ? keyLabel(read.keys[0]!) : `bulk ×${read.keys.length}`)).join(', ');
+    const what = here.map((read) => (describe ? `${read.keys.length === 1 ? '' : `bulk ×${read.keys.length} = `}${describe(read.keys)}` : read.keys.length === 1 ? keyLabel(read.keys[0]!) : `bulk ×${read.keys.length}`)).join('; ');
     steps.push(`${step}. ${here.length} read${here.length === 1 ? '' : 's'}, ${keys} key${keys === 1 ? '' : 's'}, ${(bytes / 1024).toFixed(1)} KiB: ${what.length > 160 ? `${what.slice(0, 157)}…` : what}`);
   }
   return {

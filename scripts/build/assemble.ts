@@ -5,6 +5,7 @@ import { chunkEntries, namesOf } from '../../src/content/document-chunks.ts';
 import { documentKinds } from '../../src/content/kinds.ts';
 import { isPartsList, joinedText, partsListOf, partsOf, PART_CHARS, splitText } from '../../src/content/object-parts.ts';
 import { buildSearchIndex, storeSearchIndex } from '../../src/content/search/index.ts';
+import { shardListsOf } from '../../src/content/search/shard-list.ts';
 import type { CompiledDocument } from './parse-document.ts';
 import { assembleKnowledge } from './knowledge/assemble.ts';
 import type { CompiledKnowledge } from './knowledge/compile.ts';
@@ -61,6 +62,7 @@ export function assembleBundle(documents: CompiledDocument[], provenance: Proven
     version: manifestHash.slice(0, 12),
     manifest: manifestHash,
     load: loadList(manifestHash, manifest, objects),
+    shards: shardListsOf(manifest, (hash) => objectText(objects, hash) as string),
     commit: provenance.commit,
     ...(provenance.dirty ? { dirty: true as const } : {}),
     builtAt: provenance.builtAt,

@@ -39,11 +39,17 @@ export function platformProblems(bundle: Bundle): LimitProblem[] {
       problems.push({ key, what, file, message: `${what} (${hash.slice(0, 12)}) is ${size(bytes)}; the build keeps every object under ${size(OBJECT_TARGET_BYTES)} (a fifth of KV's ${size(KV.valueBytes)}) so the corpus can grow: ${file ? 'split the document into smaller ones' : 'store it in parts (src/content/object-parts.ts)'}` });
     }
   }
+  // The pointer is re-read by every isolate every PRAXIS_POINTER_TTL_MS: it must stay small. Its
+  // packed shard lists are bounded by the shard count (at most 1 024 a kind, 43 bytes a shard); the
+  // rest, the load list above all, grows with the corpus and has its own bound.
+  const { shards, ...rest } = bundle.pointer;
+  const restBytes = Buffer.byteLength(JSON.stringify(rest));
+  if (restBytes > POINTER_LOAD_BYTES) {
+    problems.push({ key: POINTER_KEY, what: 'the pointer', message: `the pointer is ${size(restBytes)} without its shard lists (${bundle.pointer.load.length} objects to load); it is re-read every few seconds and must stay under ${size(POINTER_LOAD_BYTES)}: raise PART_CHARS in src/content/object-parts.ts or split the loaded objects differently` });
+  }
   const pointerBytes = Buffer.byteLength(JSON.stringify(bundle.pointer));
-  // The pointer is re-read by every isolate every PRAXIS_POINTER_TTL_MS: it must stay small.
-  const pointerLimit = 64 * 1024;
-  if (pointerBytes > pointerLimit) {
-    problems.push({ key: POINTER_KEY, what: 'the pointer', message: `the pointer is ${size(pointerBytes)} (${bundle.pointer.load.length} objects to load); it is re-read every few seconds and must stay under ${size(pointerLimit)}: raise PART_CHARS in src/content/object-parts.ts or split the loaded objects differently` });
+  if (pointerBytes > POINTER_BYTES) {
+    problems.push({ key: POINTER_KEY, what: 'the pointer', message: `the pointer is ${size(pointerBytes)}, ${size(pointerBytes - restBytes)} of it the search shard lists of ${Object.keys(shards ?? {}).length} kinds; it is re-read every few seconds and must stay under ${size(POINTER_BYTES)}: lower MAX_SHARDS in src/content/search/shards.ts` });
   }
   const loadReads = Math.ceil(bundle.pointer.load.length / KV.bulkGetKeys);
   if (loadReads > KV.operationsPerInvocation / 10) {
@@ -51,6 +57,11 @@ export function platformProblems(bundle: Bundle): LimitProblem[] {
   }
   return problems;
 }
+
+/** The pointer's bound without its shard lists (the load list grows with the corpus). */
+const POINTER_LOAD_BYTES = 64 * 1024;
+/** The whole pointer's bound: the load list's plus two kinds' shard lists at the most shards a kind has. */
+const POINTER_BYTES = 160 * 1024;
 
 export const formatLimitProblem = (problem: LimitProblem): string => `${problem.file ?? `bundle ${problem.key}`}: ${problem.message}`;
 

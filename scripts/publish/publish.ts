@@ -52,8 +52,11 @@ export async function publishBundle(bundle: Bundle, store: ContentStore, options
   const [state, history] = await Promise.all([readState(store), readHistory(store.archive)]);
   const previous = state.pointer;
   const objects = withExtraObjectsList(bundle);
+  // The packed shard lists stay out of the record: every record is kept in the versions index, and
+  // a pointer without them (after a rollback) only costs a cold isolate's first search one read.
+  const { shards: _shards, ...recorded } = bundle.pointer;
   const record: VersionRecord = {
-    ...bundle.pointer,
+    ...recorded,
     author: options.author,
     publishedAt: (options.now?.() ?? new Date()).toISOString(),
     objects: amountOf(bundle.objects.values()),

@@ -2,7 +2,9 @@
 // (every part against its head, every object against its hash, nothing the version needs absent);
 // only then are the objects KV no longer holds (pruned by gc) put back, the version recorded in KV if
 // gc dropped its record, and the pointer flipped, last. A missing or damaged archive changes nothing.
-import { BUNDLE_SCHEMA, POINTER_KEY, objectKey, type Pointer, type VersionRecord } from '../../src/content/bundle.ts';
+import { BUNDLE_SCHEMA, POINTER_KEY, objectKey, type Manifest, type Pointer, type VersionRecord } from '../../src/content/bundle.ts';
+import { joinedText } from '../../src/content/object-parts.ts';
+import { shardListsOf } from '../../src/content/search/shard-list.ts';
 import { readArchive, readHistory } from './archive.ts';
 import type { ContentStore } from './store.ts';
 import { findVersion, pointerOf, readState, storedObjects, versionEntries } from './versions.ts';
@@ -33,8 +35,23 @@ export async function rollback(store: ContentStore, id?: string): Promise<Rollba
   if (missing.length) await store.putMany(missing);
   // gc keeps the current version's objects only if KV records it: record it again when gc dropped it.
   if (!recorded.some((record) => record.version === target.version)) await store.putMany(versionEntries(target, recorded).entries);
-  await store.putMany([{ key: POINTER_KEY, value: JSON.stringify(pointerOf(target)) }]);
+  await store.putMany([{ key: POINTER_KEY, value: JSON.stringify(withShardLists(objects, pointerOf(target))) }]);
   return { from: pointer, to: target, unchanged: false, restored: missing.length };
+}
+
+/**
+ * The pointer with its search shard lists, which version records leave out (every record is kept in
+ * the versions index): computed from the version's index heads in its checked archive, so a cold
+ * isolate's first search after a rollback reads its shards in the same bulk read as the load list.
+ */
+function withShardLists(objects: Map<string, string>, pointer: Pointer): Pointer {
+  const text = (hash: string): string => {
+    const value = objects.get(hash);
+    if (value == null) throw new Error(`cannot roll back to ${pointer.version}: its archive lacks object ${hash}; republish that commit instead`);
+    return value;
+  };
+  const manifest = JSON.parse(text(pointer.manifest)) as Manifest;
+  return { ...pointer, shards: shardListsOf(manifest, (hash) => joinedText(text(hash), text)) };
 }
 
 function versionBefore(versions: VersionRecord[], pointer: Pointer | null): VersionRecord {

@@ -33,6 +33,12 @@ export interface Pointer {
    * the parts of any of them stored in parts), so a cold isolate fetches them all in one bulk read.
    */
   load: string[];
+  /**
+   * Each searchable kind's term-shard hashes, packed (`search/shard-list.ts`): a cold isolate's first
+   * search names its shards from these and reads them in the same bulk read as `load`. Absent in a
+   * pointer written by an older build or a rollback to one: the shards are then read after the head.
+   */
+  shards?: Partial<Record<DocumentKind, string>>;
 }
 
 export interface DocumentEntry {

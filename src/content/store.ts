@@ -9,6 +9,8 @@ import { LruCache } from './lru-cache.ts';
 import { isPartsList, joinedText, partsOf } from './object-parts.ts';
 import { forgetCachedObjects, MissingObjectError, readObject as readKvObject, readStoredValues } from './objects.ts';
 import { searcherOf, type Searcher, type StoredIndex, type TermTable } from './search/index.ts';
+import { unpackShardHashes } from './search/shard-list.ts';
+import { shardsOfQuery } from './search/shards.ts';
 import type { KnowledgeSections } from './sections.ts';
 
 export interface ContentEnv {
@@ -47,8 +49,21 @@ const bundles = new Map<string, Promise<LoadedBundle>>();
 /** The bundle this isolate last served: kept serving while KV fails or the pointer names a version that cannot be loaded. */
 let lastServed: LoadedBundle | undefined;
 
-/** The bundle to serve, or null when nothing has been published yet. Throws ContentUnavailableError when KV fails and nothing is cached. */
-export async function currentBundle(env: ContentEnv, now = Date.now()): Promise<LoadedBundle | null> {
+/** A search the request is about to make: a version loaded for it reads its term shards along with everything else. */
+export interface SearchAhead {
+  kind: DocumentKind;
+  query: string;
+}
+
+/** Searches one request may announce: a batch of more is legal, but only the first few are read ahead. */
+const MAX_SEARCHES_AHEAD = 4;
+
+/**
+ * The bundle to serve, or null when nothing has been published yet. Throws ContentUnavailableError
+ * when KV fails and nothing is cached. `searches` are the request's searches: when this request
+ * loads the version, their term shards come in the same bulk read as the version's load list.
+ */
+export async function currentBundle(env: ContentEnv, now = Date.now(), searches: readonly SearchAhead[] = []): Promise<LoadedBundle | null> {
   let pointer: Pointer | null;
   try {
     pointer = await currentPointer(env, now);
@@ -64,7 +79,7 @@ export async function currentBundle(env: ContentEnv, now = Date.now()): Promise<
   }
   let bundle = bundles.get(pointer.manifest);
   if (!bundle) {
-    bundle = loadBundle(env.CONTENT, pointer, kvTimeoutOf(env));
+    bundle = loadBundle(env.CONTENT, pointer, kvTimeoutOf(env), shardsAhead(pointer, searches));
     bundles.set(pointer.manifest, bundle);
     bundle.catch(() => bundles.delete(pointer.manifest));
     for (const key of bundles.keys()) if (bundles.size > KEPT_VERSIONS) bundles.delete(key);
@@ -96,12 +111,28 @@ async function currentPointer(env: ContentEnv, now: number): Promise<Pointer | n
   return pointer;
 }
 
-async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number): Promise<LoadedBundle> {
+/**
+ * The term shards `searches` will read, named from the pointer's packed shard lists (none for a
+ * kind the pointer has no list for). Shards are content-addressed, so a list that does not match
+ * the index head costs wasted reads, never a wrong answer: the searcher asks for shards by the
+ * head's hashes.
+ */
+function shardsAhead(pointer: Pointer, searches: readonly SearchAhead[]): string[] {
+  const hashes = new Set<string>();
+  for (const { kind, query } of searches.slice(0, MAX_SEARCHES_AHEAD)) {
+    const shards = unpackShardHashes(pointer.shards?.[kind]);
+    if (shards) for (const shard of shardsOfQuery(query, shards.length)) hashes.add(shards[shard] as string);
+  }
+  return [...hashes];
+}
+
+async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number, shardsFirst: readonly string[] = []): Promise<LoadedBundle> {
   const readObject = (hash: string) => readKvObject(kv, hash, timeoutMs);
   // One bulk read for everything loading needs (the pointer lists it), instead of a chain
-  // manifest → names → parts. Each value is taken out once it is parsed, so no text stays behind.
-  // Anything the list lacks is read on its own when needed; the manifest always comes in the first read.
-  const preloaded = await readStoredValues(kv, [...new Set([pointer.manifest, ...(Array.isArray(pointer.load) ? pointer.load : [])])], timeoutMs);
+  // manifest → names → parts, plus the term shards of the search that made this request. Each
+  // value is taken out once it is parsed, so no text stays behind. Anything the list lacks is
+  // read on its own when needed; the manifest always comes in the first read.
+  const preloaded = await readStoredValues(kv, [...new Set([pointer.manifest, ...(Array.isArray(pointer.load) ? pointer.load : []), ...shardsFirst])], timeoutMs);
   const takePreloaded = (hash: string): string | undefined => {
     const stored = preloaded.get(hash);
     if (stored === undefined) return undefined;
@@ -144,6 +175,8 @@ async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number):
   const directory = (kind: DocumentKind) => directories.get(kind) as DocumentDirectory;
   // The index heads were in the bulk read too: parse them now, so the first search reads only its shards.
   for (const kind of documentKinds) if (manifest.kinds[kind]?.count) void json(manifest.kinds[kind].index).catch(() => undefined);
+  // So were the shards of the search that made this request: kept parsed for it.
+  for (const shard of shardsFirst) if (preloaded.has(shard)) void json(shard).catch(() => undefined);
   preloaded.clear();
   return {
     pointer,

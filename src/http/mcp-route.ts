@@ -13,6 +13,7 @@ import { MAX_REQUEST_BYTES } from './guards.ts';
 import { rewriteErrorMessages } from './error-rewrite.ts';
 import { documentedError } from './jsonrpc-errors.ts';
 import { callsIn, rateLimitRefusal, type RateLimitEnv } from './rate-limit.ts';
+import { searchesIn } from './searches-ahead.ts';
 import { restoreResourceNotFound, wantsLegacyResourceNotFound } from './resource-not-found-code.ts';
 
 export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitEnv }>, auth: AuthConfig): Promise<Response> {
@@ -29,7 +30,7 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitE
     audit({ subject: outcome.principal.subject, via: outcome.principal.via, tool, outcome: 'rate_limited', status: 429, ms: Date.now() - started });
     return limited;
   }
-  const bundle = await currentBundle(c.env).catch((error: unknown) => {
+  const bundle = await currentBundle(c.env, Date.now(), searchesIn(body)).catch((error: unknown) => {
     if (error instanceof ContentUnavailableError) return error;
     throw error;
   });

@@ -11,6 +11,8 @@ import { platformProblems } from '../../scripts/build/platform-check.ts';
 import { objectKey, POINTER_KEY, type Manifest } from '../../src/content/bundle.ts';
 import { isPartsList, partsOf } from '../../src/content/object-parts.ts';
 import { KV } from '../../src/content/platform-limits.ts';
+import type { ShardedIndex } from '../../src/content/search/index.ts';
+import { packShardHashes, unpackShardHashes } from '../../src/content/search/shard-list.ts';
 import { writeCorpus } from './generated-corpus.ts';
 import { openLocalStore } from '../../scripts/publish/local-store.ts';
 import { publishBundle } from '../../scripts/publish/publish.ts';
@@ -55,7 +57,15 @@ describe('objects that grow with the corpus are stored in parts', () => {
       const stored = parted.objects.get(hash)!;
       if (isPartsList(stored)) for (const part of partsOf(stored)) expect(load.has(part)).toBe(true);
     }
-    expect(Buffer.byteLength(JSON.stringify(whole.pointer))).toBeLessThan(2048);
+    // Besides the load list, the pointer carries each kind's shard hashes (43 characters a shard):
+    // those the index head names, in order, so a cold search can read its shards beside the head.
+    const { shards, ...rest } = whole.pointer;
+    expect(Buffer.byteLength(JSON.stringify(rest))).toBeLessThan(2048);
+    const wholeManifest = JSON.parse(objectText(whole.objects, whole.pointer.manifest)!) as Manifest;
+    for (const kind of ['processes', 'checklists'] as const) {
+      const head = JSON.parse(objectText(whole.objects, wholeManifest.kinds[kind].index)!) as ShardedIndex;
+      expect(unpackShardHashes(shards?.[kind])).toEqual(head.shards);
+    }
   });
 
   it('finds nothing to refuse in either build', () => {
@@ -92,6 +102,9 @@ describe('a bundle that breaks a limit is refused', () => {
   it('refuses a pointer too large to re-read every few seconds', () => {
     const bundle = { pointer: { ...whole.pointer, load: Array.from({ length: 2000 }, (_, i) => String(i).padStart(64, '0')) }, objects: whole.objects };
     expect(platformProblems(bundle).map((problem) => problem.key)).toContain(POINTER_KEY);
+    const shardList = packShardHashes(Array.from({ length: 4096 }, (_, i) => String(i).padStart(64, '0')));
+    const sharded = { pointer: { ...whole.pointer, shards: { processes: shardList, checklists: shardList } }, objects: whole.objects };
+    expect(platformProblems(sharded).map((problem) => problem.message).join('\n')).toMatch(/search shard lists of 2 kinds.*lower MAX_SHARDS/);
   });
 
   it('publishes nothing: the store keeps no pointer and no object', async () => {

@@ -1,10 +1,13 @@
 // What a fresh isolate reads from KV before its first search answer, through a recording binding:
-// the pointer, then one bulk read of everything the pointer's load list names, then one bulk read
-// per step the query needs (its term shards, the chunks of its hits, the bodies of its snippets) —
-// never one read per object, never a second read of an object it already has.
+// the pointer, then one bulk read of everything the pointer's load list names together with the
+// query's term shards (named from the pointer's packed shard lists), then one bulk read per step
+// the hits need (the chunks of its hits, the bodies of its snippets) — never one read per object,
+// never a second read of an object it already has.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { chainOf, recordingNamespace, type StorageRead } from '../../bench/storage-io.ts';
 import { objectKey, POINTER_KEY } from '../../src/content/bundle.ts';
+import { unpackShardHashes } from '../../src/content/search/shard-list.ts';
+import { shardsOfQuery } from '../../src/content/search/shards.ts';
 import { resetContentCache } from '../../src/content/store.ts';
 import { MCP_URL, callWorker, publishProvided, testEnv, token } from './helpers.ts';
 
@@ -21,7 +24,7 @@ async function search(content: KVNamespace, query: string) {
 describe('a fresh isolate\'s reads before its first search answer', () => {
   beforeAll(() => publishProvided('chunkedBundle'), 60_000);
 
-  it('are the pointer, one bulk read of the load list, then one bulk read per dependent step', async () => {
+  it('are the pointer, one bulk read of the load list and the query\'s shards, then one bulk read per dependent step', async () => {
     resetContentCache();
     const reads: StorageRead[] = [];
     let events = 0;
@@ -29,13 +32,16 @@ describe('a fresh isolate\'s reads before its first search answer', () => {
     expect(await search(content, 'rollout canary')).toContain('p-0');
 
     const chain = chainOf(reads);
-    // pointer → load list → shards → chunks → bodies: each step a single KV operation.
-    expect(chain.roundTrips).toBeLessThanOrEqual(5);
+    // pointer → load list and shards → chunks → bodies: each step a single KV operation.
+    expect(chain.roundTrips).toBeLessThanOrEqual(4);
     expect(chain.operations).toBe(chain.roundTrips);
     const [pointer, load] = [...reads].sort((a, b) => a.startedAt - b.startedAt);
     expect(pointer!.keys).toEqual([POINTER_KEY]);
     const { pointer: published } = inject('chunkedBundle');
-    expect(new Set(load!.keys)).toEqual(new Set(published.load.map(objectKey)));
+    const shards = unpackShardHashes(published.shards?.processes)!;
+    expect(shards.length).toBeGreaterThan(1);
+    const queryShards = shardsOfQuery('rollout canary', shards.length).map((shard) => objectKey(shards[shard]!));
+    expect(new Set(load!.keys)).toEqual(new Set([...published.load.map(objectKey), ...queryShards]));
     // No object is read twice.
     const keys = reads.flatMap((read) => read.keys);
     expect(new Set(keys).size).toBe(keys.length);

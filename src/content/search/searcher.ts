@@ -2,9 +2,8 @@
 // head plus term shards (praxis-search/2), whose shards are fetched on demand — only those holding
 // the query's terms, phrases and typed forms.
 import { audienceOf } from './audiences.ts';
-import { queryTermsOf } from './query-terms.ts';
 import { rankQuery, searchIndex, weightedFor } from './search.ts';
-import { shardOf, type ShardedIndex } from './shards.ts';
+import { shardOf, shardsOfQuery, type ShardedIndex } from './shards.ts';
 import { findPostings, type TermTable } from './term-table.ts';
 import type { SearchHit, SearchIndex, SearchOptions } from './types.ts';
 
@@ -33,8 +32,7 @@ async function searchShards(head: ShardedIndex, loadShard: (hash: string) => Pro
   // A caller whose documents have other field-length averages reads the shards weighted with those.
   const shards = (weightedFor(head.access, audience, head.variants) ?? head).shards;
   const count = shards.length;
-  const { terms, bigrams, exact } = queryTermsOf(query);
-  const wanted = [...new Set([...terms, ...bigrams, ...exact].map((term) => shardOf(term, count)))];
+  const wanted = shardsOfQuery(query, count);
   const tables = new Map<number, TermTable>();
   await Promise.all(wanted.map(async (shard) => tables.set(shard, await loadShard(shards[shard] as string))));
   return rankQuery(head, (term) => {
