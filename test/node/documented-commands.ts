@@ -6,10 +6,8 @@
 //                                       temporary copy of the checkout after a fresh `praxis build`;
 //   ```sh covered-by=FILE[,FILE…]       a long-running or slow command (`npm start`, `npm test`,
 //                                       `praxis publish`): one of the named tests or scripts runs it, so
-//                                       each command must appear in one of those files word for word —
-//                                       or, for a `praxis` command, as the argv a test passes: the
-//                                       subcommand and each `--option` quoted ('publish', '--local'),
-//                                       values left to the test (it cannot use the reader's paths).
+//                                       each command must appear in those files word for word, or as
+//                                       the argv a test passes (see runsCommand).
 // A shell block with neither mark is an error naming the file and line. Commands that only make
 // sense with the reader's own values (a URL, an account) belong in the prose, not in a shell block.
 import { readFile } from 'node:fs/promises';
@@ -135,7 +133,7 @@ export async function markProblems(root: string, blocks: ShellBlock[]): Promise<
     const texts: string[] = [];
     for (const path of block.mark.by) {
       try {
-        texts.push(normalised(await readFile(join(root, path), 'utf8')));
+        texts.push(await readFile(join(root, path), 'utf8'));
       } catch {
         problems.push({ file: block.file, line: block.line, message: `covered-by names ${path}, which does not exist` });
       }
@@ -143,7 +141,7 @@ export async function markProblems(root: string, blocks: ShellBlock[]): Promise<
     if (texts.length < block.mark.by.length) continue;
     for (const command of block.commands) {
       for (const part of command.text.split(/\s+&&\s+/)) {
-        if (!texts.some((text) => runsCommand(text, part))) {
+        if (!runsCommand(texts.join('\n'), part)) {
           problems.push({ file: block.file, line: command.line, message: `\`${part}\` is not run by ${block.mark.by.join(' or ')} (none of them contains it)` });
         }
       }
@@ -152,19 +150,26 @@ export async function markProblems(root: string, blocks: ShellBlock[]): Promise<
   return problems;
 }
 
-/** Whether a test or script's text runs the command: word for word, or a `praxis` command as argv. */
+/**
+ * Whether a test or script's text runs the command: word for word, or as the argv a test passes —
+ * the program (for `praxis`, the CLI's path), the subcommand and each `-option` quoted
+ * ('publish', '--local'); the values are the test's own (it cannot use the reader's paths or URLs).
+ */
 export function runsCommand(fileText: string, command: string): boolean {
   if (normalised(fileText).includes(normalised(command))) return true;
   const words = command.trim().split(/\s+/).map((word) => word.replace(/^['"]|['"]$/g, ''));
   if (words[0] === 'npx') words.shift();
-  if (words[0] === 'praxis') words.shift();
-  else if (words[0] === 'node' && words[1] === 'bin/praxis.mjs') words.splice(0, 2);
-  else return false;
-  if (!fileText.includes('bin/praxis.mjs') && !fileText.includes('scripts/cli/main.ts')) return false;
-  const [subcommand, ...rest] = words;
-  if (!subcommand || subcommand.startsWith('-')) return false;
   const quoted = (word: string) => fileText.includes(`'${word}'`) || fileText.includes(`"${word}"`);
-  return quoted(subcommand) && rest.filter((word) => word.startsWith('--')).every((option) => quoted(option.split('=')[0]!));
+  let program: boolean;
+  if (words[0] === 'praxis' || (words[0] === 'node' && words[1] === 'bin/praxis.mjs')) {
+    words.splice(0, words[0] === 'praxis' ? 1 : 2);
+    program = ['bin/praxis.mjs', 'scripts/cli/main.ts'].some((path) => fileText.includes(path)) || quoted('praxis');
+  } else {
+    program = quoted(words.shift() ?? '');
+  }
+  const [subcommand, ...rest] = words;
+  if (!program || !subcommand || subcommand.startsWith('-')) return false;
+  return quoted(subcommand) && rest.filter((word) => word.startsWith('-')).every((option) => quoted(option.split('=')[0]!));
 }
 
 export function formatProblems(problems: Problem[]): string {
