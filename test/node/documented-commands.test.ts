@@ -117,13 +117,21 @@ describe('the documented-commands check itself', () => {
       .toBe('README.md:1: covered-by names test/no-such.test.ts, which does not exist');
   });
 
+  it('finds a praxis command in the argv a test passes, options included', async () => {
+    const covered = (command: string) => markProblems(PROJECT, shellBlocks('docs/x.md', `\`\`\`sh covered-by=test/node/publish-cli.test.ts\n${command}\n\`\`\`\n`));
+    expect(await covered('npx praxis publish --local')).toEqual([]);
+    expect(formatProblems(await covered('npx praxis publish --no-such-option')))
+      .toBe('docs/x.md:2: `npx praxis publish --no-such-option` is not run by test/node/publish-cli.test.ts (none of them contains it)');
+    expect(formatProblems(await covered('npx praxis deploy'))).toMatch(/^docs\/x\.md:2: `npx praxis deploy` is not run/);
+  });
+
   it('joins continuation lines and keeps quoted #', () => {
     const [block] = shellBlocks('README.md', "```bash runnable\n# a comment\necho 'a # b' \\\n  done  # trailing\n```\n");
     expect(block!.commands).toEqual([{ text: "echo 'a # b' done", line: 3 }]);
   });
 
   it('fails a runnable command that does not work, naming its line', async () => {
-    const [block] = shellBlocks('docs/broken.md', '```sh runnable\nnode --version\nnode bin/praxis.mjs no-such-command\nnode --version\n```\n');
+    const [block] = shellBlocks('docs/broken.md', '```sh runnable\ntrue\nls no-such-file\ntrue\n```\n');
     const run = await runBlock(block!, PROJECT);
     expect(run.ok).toBe(false);
     expect(describeFailure(block!, run)).toMatch(/^docs\/broken\.md:3: documented command failed/);
