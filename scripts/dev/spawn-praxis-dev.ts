@@ -13,13 +13,19 @@ const START_TIMEOUT_MS = 90_000;
 const START_ATTEMPTS = 3;
 
 /**
+ * How `praxis dev` is started: the CLI directly, or `npm start` (the README's command, which adds
+ * `--auth oauth`), so a test can prove the documented command itself works.
+ */
+export type DevLauncher = 'praxis dev' | 'npm start';
+
+/**
  * A free port is only free until someone binds it: test files running side by side can be handed
  * the same one. A start that loses that race is retried on another port; any other failure is not.
  */
-export async function spawnPraxisDev(args: string[]): Promise<RunningDev> {
+export async function spawnPraxisDev(args: string[], launcher: DevLauncher = 'praxis dev'): Promise<RunningDev> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await spawnOnce(args);
+      return await spawnOnce(args, launcher);
     } catch (error) {
       if (attempt >= START_ATTEMPTS || !(error instanceof PortTakenError)) throw error;
     }
@@ -28,10 +34,13 @@ export async function spawnPraxisDev(args: string[]): Promise<RunningDev> {
 
 class PortTakenError extends Error {}
 
-async function spawnOnce(args: string[]): Promise<RunningDev> {
+async function spawnOnce(args: string[], launcher: DevLauncher): Promise<RunningDev> {
   const port = await freePort();
   const state = await mkdtemp(join(tmpdir(), 'praxis-state-'));
-  const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/praxis.mjs'), 'dev', '--port', String(port), ...args], {
+  const [command, commandArgs] = launcher === 'npm start'
+    ? ['npm', ['start', '--', '--port', String(port), ...args]]
+    : [process.execPath, [join(PROJECT_ROOT, 'bin/praxis.mjs'), 'dev', '--port', String(port), ...args]];
+  const child = spawn(command, commandArgs, {
     cwd: PROJECT_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PRAXIS_STATE_DIR: state, WRANGLER_SEND_METRICS: 'false' },
   });

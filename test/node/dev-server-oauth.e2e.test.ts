@@ -21,7 +21,8 @@ const RESTRICTED = 'production-access';
 describe('praxis dev --auth oauth, end to end', () => {
   let dev: RunningDev;
   beforeAll(async () => {
-    dev = await spawnPraxisDev(['--auth', 'oauth', '--log-requests']);
+    // Started the way the README's first command starts it: `npm start` (= praxis dev --auth oauth).
+    dev = await spawnPraxisDev(['--log-requests'], 'npm start');
   }, 120_000);
   afterAll(() => dev?.stop());
 
