@@ -9,6 +9,7 @@ import { allowedHosts, type HttpEnv } from './http/allowed-hosts.ts';
 import { hostAndOriginGuard, requestSizeLimit } from './http/guards.ts';
 import { healthResponse } from './http/health.ts';
 import { internalErrorResponse } from './http/internal-error.ts';
+import { jsonRpcErrorResponse, ProtocolErrorCode } from './http/jsonrpc-error-response.ts';
 import { mcpResponse } from './http/mcp-route.ts';
 import { protectedResourceMetadataResponse } from './http/protected-resource-metadata.ts';
 import type { RateLimitEnv } from './http/rate-limit.ts';
@@ -62,7 +63,7 @@ for (const path of OAUTH_ROUTE_PATTERNS) {
 
 function misconfigured(c: Context, message: string): Response {
   console.error(JSON.stringify({ event: 'misconfigured', message }));
-  return c.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'This Praxis endpoint is misconfigured; its operators have been told why in the log.' } }, 500);
+  return jsonRpcErrorResponse(c, ProtocolErrorCode.InternalError, 'This Praxis endpoint is misconfigured; its operators have been told why in the log.', 500);
 }
 
 /** oauth mode on a loopback MCP URL (praxis dev): the same DNS-rebinding protection as local mode. */
