@@ -1,8 +1,8 @@
-// Manifest sections for the kinds beyond processes and checklists (issue 3): POWER templates,
+// Manifest sections for the kinds beyond processes and checklists: POWER templates,
 // framework docs, the knowledge graph, the career-context document, wiki modules and prompts.
 // Like documents, every body and index is a separate content-addressed object loaded on demand.
 
-/** A POWER template (spec 003). Entries are in dependency order: a template follows those it references. */
+/** A POWER template (the POWER template contract). Entries are in dependency order: a template follows those it references. */
 export interface TemplateEntry {
   /** File stem, lowercase alphanumeric: the `template_name` value. */
   name: string;
@@ -15,7 +15,7 @@ export interface TemplateEntry {
   references: string[];
 }
 
-/** A framework document (spec 003); entries sorted by file name in code-point order. */
+/** A framework document (the POWER template contract); entries sorted by file name in code-point order. */
 export interface FrameworkEntry {
   /** File stem, e.g. `POWER`. */
   name: string;

@@ -1,6 +1,6 @@
 // Prompts are content: each visible `content/prompts/*.md` becomes a prompt whose arguments complete
 // from the bundle, whose body is rendered from the arguments, and whose embeds are appended as
-// embedded resources (spec 004 URIs) or as the text of a process, checklist, template or framework.
+// embedded resources (the VitaeContext contract's URIs) or as the text of a process, checklist, template or framework.
 import { completable, ProtocolError, ProtocolErrorCode, type GetPromptResult, type McpServer, type PromptMessage } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { rankCompletions } from '../content/completion.ts';

@@ -24,7 +24,7 @@ export function createPraxisServer({ bundle, principal }: ServerContext): McpSer
     {
       instructions: serverInstructions(view),
       jsonSchemaValidator,
-      // A server lives for one request, so lists never change under a client (spec 004's capabilities).
+      // A server lives for one request, so lists never change under a client (the VitaeContext contract's capabilities).
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
     },
   );
