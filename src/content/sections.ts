@@ -1,6 +1,7 @@
 // Manifest sections for the kinds beyond processes and checklists: POWER templates,
 // framework docs, the knowledge graph, the career-context document, wiki modules and prompts.
 // Like documents, every body and index is a separate content-addressed object loaded on demand.
+import { documentKinds, type DocumentKind } from './kinds.ts';
 
 /** A POWER template (the POWER template contract). Entries are in dependency order: a template follows those it references. */
 export interface TemplateEntry {
@@ -70,9 +71,9 @@ export interface WikiEntry {
   access?: string[];
 }
 
-/** Where completion values for a prompt argument come from. */
-export const COMPLETION_SOURCES = ['processes', 'checklists', 'templates', 'frameworks', 'records', 'wiki'] as const;
-export type CompletionSource = (typeof COMPLETION_SOURCES)[number];
+/** Where completion values for a prompt argument come from: a document kind, or one of the knowledge sections. */
+export const COMPLETION_SOURCES = [...documentKinds, 'templates', 'frameworks', 'records', 'wiki'] as const;
+export type CompletionSource = DocumentKind | 'templates' | 'frameworks' | 'records' | 'wiki';
 
 export interface PromptArgumentEntry {
   name: string;

@@ -61,8 +61,7 @@ function definitionsOf(kind: DocumentKind): ReturnType<typeof buildDefinitions> 
 }
 
 function buildDefinitions(kind: DocumentKind) {
-  const { singular, plural, label, pluralLabel } = DOCUMENT_KINDS[kind];
-  const examples = kind === 'processes' ? "'code-review', 'deployment', 'incident-response'" : "'code-review', 'release'";
+  const { singular, plural, label, pluralLabel, examples } = DOCUMENT_KINDS[kind];
   return {
     get: {
       title: `Get ${label}`,

@@ -1,7 +1,7 @@
 // The MCP server factory: a fresh McpServer per request, closed over the bundle and the principal.
 import { McpServer } from '@modelcontextprotocol/server';
 import type { Principal } from '../auth/principal.ts';
-import { documentKinds } from '../content/kinds.ts';
+import { DOCUMENT_KINDS, documentKinds } from '../content/kinds.ts';
 import type { LoadedBundle } from '../content/store.ts';
 import { registerDocumentTools } from './document-tools.ts';
 import { registerKnowledge } from './knowledge.ts';
@@ -37,5 +37,8 @@ export function createPraxisServer({ bundle, principal }: ServerContext): McpSer
 function serverInstructions(view: KnowledgeView): string {
   const counts = documentKinds.map((kind) => `${view.visibleCount(kind)} ${kind}`).join(', ');
   return `Praxis serves this team's engineering knowledge (${counts}; content version ${view.bundle.pointer.version}). `
-    + 'Search before you act: search_processes / search_checklists find the right document, get_process / get_checklist return it in full.';
+    + SEARCH_FIRST;
 }
+
+const SEARCH_FIRST = `Search before you act: ${documentKinds.map((kind) => `search_${DOCUMENT_KINDS[kind].plural}`).join(' / ')} find the right document, `
+  + `${documentKinds.map((kind) => `get_${DOCUMENT_KINDS[kind].singular}`).join(' / ')} return it in full.`;
