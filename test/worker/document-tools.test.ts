@@ -19,7 +19,7 @@ describe.each(['modern', 'legacy'] as const)('document tools over the %s protoco
   });
   afterAll(() => client?.close());
 
-  it('lists the six tools with titles, descriptions, read-only hints and the process-query contract input schemas', async () => {
+  it('lists the six tools with titles, descriptions, read-only hints and the process-query contract\'s input schemas', async () => {
     const { tools } = await client.listTools();
     const documentTools = ['get_checklist', 'get_process', 'list_checklists', 'list_processes', 'search_checklists', 'search_processes'];
     expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(documentTools));
