@@ -1,6 +1,6 @@
 // Where a request's fixed cost goes: /healthz (the wrangler dev proxy floor) next to MCP ping,
 // tools/list and one search over the legacy JSON path, sequential, p50 of 150 each.
-// `node bench/fixed-cost.ts [off|local]` — a diagnostic for issue 7, not a benchmark of record.
+// `node bench/fixed-cost.ts [off|local]` — a diagnostic of the fixed cost of a request, not a benchmark of record.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../scripts/dev/paths.ts';

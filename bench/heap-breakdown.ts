@@ -1,6 +1,6 @@
 // What holds the Worker isolate's heap after its first search: a V8 heap snapshot taken through the
 // inspector, summed by what V8 calls each object (strings by size band, objects by constructor,
-// arrays, code…). A diagnostic for issue 7, not a benchmark of record.
+// arrays, code…). A diagnostic of memory use at scale, not a benchmark of record.
 // `node bench/heap-breakdown.ts DIR [query]` — DIR is a corpus directory `npm run bench` left behind
 // (e.g. /tmp/praxis-bench/n100000: its wrangler.bench.toml, bench.env and published state).
 import { readFile } from 'node:fs/promises';

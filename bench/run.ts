@@ -1,4 +1,4 @@
-// The scale benchmark (issue 7): `npm run bench` (1 000, 10 000 and 100 000 documents) or
+// The scale benchmark: `npm run bench` (1 000, 10 000 and 100 000 documents) or
 // `npm run bench:quick` (1 000 documents, fewer samples, under two minutes). Prints progress and
 // writes bench/RESULTS.md after every corpus size, so a long run keeps what it has measured.
 // Options: --quick, --sizes 1000,10000, --out FILE, --work DIR (corpora, builds, local KV),

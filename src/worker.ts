@@ -9,11 +9,11 @@ import { allowedHosts, type HttpEnv } from './http/allowed-hosts.ts';
 import { hostAndOriginGuard, requestSizeLimit } from './http/guards.ts';
 import { healthResponse } from './http/health.ts';
 import { internalErrorResponse } from './http/internal-error.ts';
+import { jsonRpcErrorResponse, ProtocolErrorCode } from './http/jsonrpc-error-response.ts';
 import { mcpResponse } from './http/mcp-route.ts';
 import { protectedResourceMetadataResponse } from './http/protected-resource-metadata.ts';
 import type { RateLimitEnv } from './http/rate-limit.ts';
-import type { AuthConfig } from './auth/config.ts';
-import { isLoopbackHostname } from './auth/url-rules.ts';
+import { AUTH_MODES } from './auth/modes.ts';
 
 export type Env = ContentEnv & AuthEnv & HttpEnv & RateLimitEnv & Partial<OAuthStateEnv>;
 
@@ -25,7 +25,7 @@ app.get('/healthz', healthResponse);
 
 app.use('/mcp', hostAndOriginGuard((env) => {
   const auth = readAuthConfig(env as Env);
-  return allowedHosts(env as Env, !auth.ok || auth.config.mode === 'local' || auth.config.mode === 'off' || servedOnLoopback(auth.config));
+  return allowedHosts(env as Env, !auth.ok || AUTH_MODES[auth.config.mode].hostChecked(auth.config));
 }));
 app.use('/mcp', cors({
   origin: (origin) => origin,
@@ -62,11 +62,8 @@ for (const path of OAUTH_ROUTE_PATTERNS) {
 
 function misconfigured(c: Context, message: string): Response {
   console.error(JSON.stringify({ event: 'misconfigured', message }));
-  return c.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'This Praxis endpoint is misconfigured; its operators have been told why in the log.' } }, 500);
+  return jsonRpcErrorResponse(c, ProtocolErrorCode.InternalError, 'This Praxis endpoint is misconfigured; its operators have been told why in the log.', 500);
 }
-
-/** oauth mode on a loopback MCP URL (praxis dev): the same DNS-rebinding protection as local mode. */
-const servedOnLoopback = (config: AuthConfig): boolean => config.oauth !== undefined && isLoopbackHostname(new URL(config.oauth.resource).hostname);
 
 app.notFound((c) => c.json({ error: 'NOT_FOUND', message: `No route ${c.req.method} ${new URL(c.req.url).pathname}. MCP is served at /mcp, health at /healthz.` }, 404));
 

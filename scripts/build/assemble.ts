@@ -6,6 +6,7 @@ import { documentKinds } from '../../src/content/kinds.ts';
 import { isPartsList, joinedText, partsListOf, partsOf, PART_CHARS, splitText } from '../../src/content/object-parts.ts';
 import { buildSearchIndex, storeSearchIndex } from '../../src/content/search/index.ts';
 import { shardListsOf } from '../../src/content/search/shard-list.ts';
+import { codeUnitOrder } from './folder-walk.ts';
 import type { CompiledDocument } from './parse-document.ts';
 import { assembleKnowledge } from './knowledge/assemble.ts';
 import type { CompiledKnowledge } from './knowledge/compile.ts';
@@ -52,7 +53,7 @@ export function assembleBundle(documents: CompiledDocument[], provenance: Proven
   };
   const kinds = {} as Manifest['kinds'];
   for (const kind of documentKinds) {
-    const ofKind = documents.filter((document) => document.kind === kind).sort((a, b) => a.name.localeCompare(b.name));
+    const ofKind = documents.filter((document) => document.kind === kind).sort((a, b) => codeUnitOrder(a.name, b.name));
     kinds[kind] = kindSection(kind, ofKind, put);
   }
   const manifest: Manifest = { schema: BUNDLE_SCHEMA, kinds, ...(knowledge ? { knowledge: put(JSON.stringify(assembleKnowledge(knowledge, put))) } : {}) };

@@ -1,10 +1,10 @@
 // content/<kind>/**.md → validated documents. Collects every error instead of stopping at the first,
 // so an author sees all problems in one run.
-import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { documentKinds, type DocumentKind } from '../../src/content/kinds.ts';
-import { realDirectoryInside } from './content-folder.ts';
 import type { BuildError } from './errors.ts';
+import { listFolderFiles } from './folder-walk.ts';
 import { MAX_DOCUMENT_BYTES, parseDocumentFile, type CompiledDocument } from './parse-document.ts';
 
 export type { CompiledDocument };
@@ -24,7 +24,7 @@ export async function compileContent(contentDir: string): Promise<CompileResult>
   }
   for (const kind of documentKinds) {
     const kindDir = join(contentDir, kind);
-    const files = await listMarkdownFiles(contentDir, kindDir, '', errors);
+    const files = await listFolderFiles(kindDir, { root: contentDir, accepts: isMarkdown, subfolders: 'walk', hidden: 'folders' }, errors);
     const compiled = await mapBounded(files, OPEN_FILES_AT_ONCE, (path) => compileFile(kind, kindDir, path));
     const byName = new Map<string, CompiledDocument>();
     for (const result of compiled) {
@@ -40,6 +40,8 @@ export async function compileContent(contentDir: string): Promise<CompileResult>
   }
   return { documents, errors, warnings: documents.flatMap((document) => document.warnings) };
 }
+
+const isMarkdown = (name: string): boolean => name.toLowerCase().endsWith('.md');
 
 // Reading every file at once runs out of file descriptors (EMFILE) at ~20 000 documents.
 const OPEN_FILES_AT_ONCE = 64;
@@ -74,29 +76,4 @@ function duplicateError(kindDir: string, document: CompiledDocument, existing: C
     line: document.nameLine,
     message: `duplicate name '${document.name}': ${join(kindDir, existing.path)} has the same normalised name (rename one, or set a distinct front matter 'name')`,
   };
-}
-
-/**
- * Markdown files below dir, relative and sorted, so builds are deterministic. Symlinks are refused,
- * and each folder walked must resolve to a place inside the content folder `root`.
- */
-async function listMarkdownFiles(root: string, dir: string, prefix: string, errors: BuildError[]): Promise<string[]> {
-  const folder = await realDirectoryInside(root, join(dir, prefix));
-  if (!folder.ok) {
-    if (!folder.missing) errors.push(folder.error);
-    return [];
-  }
-  const entries = await readdir(folder.real, { withFileTypes: true }).catch(() => []);
-  const files: string[] = [];
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isSymbolicLink()) {
-      errors.push({ file: join(dir, path), line: 1, message: 'symbolic links are not followed: copy the file into the content folder' });
-    } else if (entry.isDirectory()) {
-      if (!entry.name.startsWith('.')) files.push(...await listMarkdownFiles(root, dir, path, errors));
-    } else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) {
-      files.push(path);
-    }
-  }
-  return files;
 }

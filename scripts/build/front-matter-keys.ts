@@ -2,13 +2,14 @@
 // error, not a silent no-op: a misspelt `acess:` or a capitalised `Access:` would otherwise publish
 // a document its author meant to restrict. The parsers' getters are typed by this table, so a key a
 // parser reads cannot be missing from it.
+import { DOCUMENT_FRONT_MATTER_KEYS, documentKinds, type DocumentKind } from '../../src/content/kinds.ts';
 import type { BuildError } from './errors.ts';
 
+/** Every document kind reads the same keys (kinds.ts). */
+const documentKeys = Object.fromEntries(documentKinds.map((kind) => [kind, DOCUMENT_FRONT_MATTER_KEYS])) as Record<DocumentKind, typeof DOCUMENT_FRONT_MATTER_KEYS>;
+
 export const FRONT_MATTER_KEYS = {
-  // `type` is optional and must name the folder's kind (`type: process` in processes/): generated
-  // corpora carry it, and a document filed in the wrong folder is then caught.
-  processes: ['name', 'title', 'description', 'tags', 'access', 'type'],
-  checklists: ['name', 'title', 'description', 'tags', 'access', 'type'],
+  ...documentKeys,
   // A record is addressed by `id`; `name` is its human name, the title's last fallback (as for
   // processes: title, else the first heading, else name).
   graph: ['id', 'type', 'name', 'title', 'description', 'tags', 'links', 'access'],

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
+import { authModeNamed } from '../../src/auth/modes.ts';
 import { issueLocalToken } from '../../src/auth/local-token.ts';
 import { buildContent } from '../build/build.ts';
 import { formatBuildError } from '../build/errors.ts';
@@ -299,7 +300,7 @@ async function smokeToken(mode: string, secrets: Map<string, string>): Promise<{
   const given = process.env.PRAXIS_DEPLOY_TOKEN;
   if (given) return { value: given, source: 'the token in PRAXIS_DEPLOY_TOKEN' };
   const localSecret = secrets.get('PRAXIS_LOCAL_SECRET');
-  if (mode === 'auto' && localSecret) return { value: await issueLocalToken(localSecret, 'praxis-deploy'), source: 'a local token signed with the PRAXIS_LOCAL_SECRET just put' };
+  if (authModeNamed(mode)?.deployMintsLocalToken && localSecret) return { value: await issueLocalToken(localSecret, 'praxis-deploy'), source: 'a local token signed with the PRAXIS_LOCAL_SECRET just put' };
   return undefined;
 }
 

@@ -1,9 +1,10 @@
 // Request → Principal, or the reason it is refused. One function per kind of credential; the mode
-// decides which are accepted (auto: chosen by the token's issuer).
+// decides which one checks a token (modes.ts; auto: chosen by the token's issuer).
 import { groupsOf, scopesOf } from './claims.ts';
-import { claimedIssuer, verifyCloudToken } from './cloud-token.ts';
+import { verifyCloudToken } from './cloud-token.ts';
 import type { AuthConfig } from './config.ts';
-import { LOCAL_ISSUER, verifyLocalToken } from './local-token.ts';
+import { verifyLocalToken } from './local-token.ts';
+import { AUTH_MODES, type Credential } from './modes.ts';
 import { verifyOAuthAccessToken } from './oauth/access-token.ts';
 import type { OAuthStateEnv } from './oauth/authorization-server.ts';
 import { ANONYMOUS_DEVELOPER, type Principal } from './principal.ts';
@@ -28,20 +29,14 @@ export type AuthOutcome = { ok: true; principal: Principal } | AuthRefusal;
 
 /** `env` carries OAUTH_KV, where oauth mode looks its access tokens up. */
 export async function authenticate(request: Request, config: AuthConfig, env?: Partial<OAuthStateEnv>): Promise<AuthOutcome> {
-  if (config.mode === 'off') return admitWithoutAuth(request);
+  const mode = AUTH_MODES[config.mode];
+  if (!mode.credentialOf) return admitWithoutAuth(request);
   const token = bearerToken(request.headers.get('authorization'));
   if (token === undefined) {
-    const hint = config.mode === 'local' ? ' (local development: run `praxis token`)'
-      : config.mode === 'oauth' ? ': sign in through this server (an OAuth client finds it from /.well-known/oauth-protected-resource)'
-        : ' from your identity provider (see this server\'s /.well-known/oauth-protected-resource)';
-    return { ok: false, status: 401, code: 'AUTHENTICATION_REQUIRED', message: `This endpoint needs a bearer token: send Authorization: Bearer <token>${hint}.` };
+    return { ok: false, status: 401, code: 'AUTHENTICATION_REQUIRED', message: `This endpoint needs a bearer token: send Authorization: Bearer <token>${mode.missingTokenHint}.` };
   }
   if (token === null) return invalidToken('The Authorization header must have the form: Bearer <token>.');
-  const localAccepted = config.mode === 'auto' || (config.mode === 'oauth' && config.localSecret !== undefined);
-  const local = config.mode === 'local' || (localAccepted && claimedIssuer(token) === LOCAL_ISSUER);
-  const outcome = local ? await localPrincipal(token, config)
-    : config.oauth ? await oauthPrincipal(token, config, env)
-      : await cloudPrincipal(token, config);
+  const outcome = await PRINCIPAL_OF[mode.credentialOf(token, config)](token, config, env);
   if (!outcome.ok) return outcome;
   return requireScopes(outcome.principal, config.cloud?.requiredScopes ?? []);
 }
@@ -71,6 +66,12 @@ async function oauthPrincipal(token: string, config: AuthConfig, env: Partial<OA
   const check = await verifyOAuthAccessToken(token, config.oauth!, env as OAuthStateEnv);
   return check.ok ? check : invalidToken(`Invalid token: ${check.reason}.`);
 }
+
+const PRINCIPAL_OF: Record<Credential, (token: string, config: AuthConfig, env: Partial<OAuthStateEnv> | undefined) => Promise<AuthOutcome>> = {
+  local: localPrincipal,
+  cloud: cloudPrincipal,
+  oauth: oauthPrincipal,
+};
 
 /** Local development tokens carry praxis:read, which is not an identity provider's scope: they are exempt. */
 function requireScopes(principal: Principal, required: string[]): AuthOutcome {

@@ -1,5 +1,5 @@
 // The HTTP answer to a refused request: status, WWW-Authenticate (RFC 6750 + RFC 9728's
-// resource_metadata, so OAuth-capable clients can find the authorization server) and spec 000's body.
+// resource_metadata, so OAuth-capable clients can find the authorization server) and the process-query contract's body.
 import type { AuthRefusal } from './authenticate.ts';
 import type { AuthConfig } from './config.ts';
 import { protectedResourceOf, resourceMetadataUrl } from './resource-metadata.ts';

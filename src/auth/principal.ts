@@ -7,7 +7,4 @@ export interface Principal {
   via: 'local' | 'cloud' | 'oauth' | 'off';
 }
 
-export type AuthMode = 'local' | 'cloud' | 'auto' | 'oauth' | 'off';
-export const AUTH_MODES: readonly AuthMode[] = ['local', 'cloud', 'auto', 'oauth', 'off'];
-
 export const ANONYMOUS_DEVELOPER: Omit<Principal, 'via'> = { subject: 'anonymous (auth off)', groups: [], scopes: [] };

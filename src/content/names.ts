@@ -1,4 +1,4 @@
-// Name rules shared by the build and the Worker (spec 001, "Process Name Normalization").
+// Name rules shared by the build and the Worker (the process-query contract's "Process Name Normalization").
 
 /** "Code Review Process" → "code-review-process"; "Deploy & Release" → "deploy-release". */
 export function normalizeName(raw: string): string {

@@ -1,8 +1,9 @@
-// Manifest sections for the kinds beyond processes and checklists (issue 3): POWER templates,
+// Manifest sections for the kinds beyond processes and checklists: POWER templates,
 // framework docs, the knowledge graph, the career-context document, wiki modules and prompts.
 // Like documents, every body and index is a separate content-addressed object loaded on demand.
+import { documentKinds, type DocumentKind } from './kinds.ts';
 
-/** A POWER template (spec 003). Entries are in dependency order: a template follows those it references. */
+/** A POWER template (the POWER template contract). Entries are in dependency order: a template follows those it references. */
 export interface TemplateEntry {
   /** File stem, lowercase alphanumeric: the `template_name` value. */
   name: string;
@@ -15,7 +16,7 @@ export interface TemplateEntry {
   references: string[];
 }
 
-/** A framework document (spec 003); entries sorted by file name in code-point order. */
+/** A framework document (the POWER template contract); entries sorted by file name in code-point order. */
 export interface FrameworkEntry {
   /** File stem, e.g. `POWER`. */
   name: string;
@@ -70,9 +71,9 @@ export interface WikiEntry {
   access?: string[];
 }
 
-/** Where completion values for a prompt argument come from. */
-export const COMPLETION_SOURCES = ['processes', 'checklists', 'templates', 'frameworks', 'records', 'wiki'] as const;
-export type CompletionSource = (typeof COMPLETION_SOURCES)[number];
+/** Where completion values for a prompt argument come from: a document kind, or one of the knowledge sections. */
+export const COMPLETION_SOURCES = [...documentKinds, 'templates', 'frameworks', 'records', 'wiki'] as const;
+export type CompletionSource = DocumentKind | 'templates' | 'frameworks' | 'records' | 'wiki';
 
 export interface PromptArgumentEntry {
   name: string;

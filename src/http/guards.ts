@@ -3,6 +3,7 @@ import { hostHeaderValidationResponse, originValidationResponse } from '@modelco
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AllowedHosts } from './allowed-hosts.ts';
+import { jsonRpcErrorResponse, ProtocolErrorCode } from './jsonrpc-error-response.ts';
 
 export const MAX_REQUEST_BYTES = 1024 * 1024;
 
@@ -17,9 +18,5 @@ export function hostAndOriginGuard(allowed: (env: unknown) => AllowedHosts): Mid
 
 export const requestSizeLimit: MiddlewareHandler = bodyLimit({
   maxSize: MAX_REQUEST_BYTES,
-  onError: (c) => c.json({
-    jsonrpc: '2.0',
-    id: null,
-    error: { code: -32600, message: `Request body exceeds ${MAX_REQUEST_BYTES} bytes (1 MiB).` },
-  }, 413),
+  onError: (c) => jsonRpcErrorResponse(c, ProtocolErrorCode.InvalidRequest, `Request body exceeds ${MAX_REQUEST_BYTES} bytes (1 MiB).`, 413),
 });

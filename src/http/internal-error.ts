@@ -1,5 +1,6 @@
 // Unexpected failures: the detail goes to the log for whoever is on call; the client gets -32603 and nothing else.
 import type { Context } from 'hono';
+import { jsonRpcErrorResponse, ProtocolErrorCode } from './jsonrpc-error-response.ts';
 
 export function internalErrorResponse(error: unknown, c: Context): Response {
   const id = crypto.randomUUID();
@@ -8,5 +9,5 @@ export function internalErrorResponse(error: unknown, c: Context): Response {
     error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
     stack: error instanceof Error ? error.stack : undefined,
   }));
-  return c.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: `Internal error (reference ${id}).` } }, 500);
+  return jsonRpcErrorResponse(c, ProtocolErrorCode.InternalError, `Internal error (reference ${id}).`, 500);
 }

@@ -3,10 +3,11 @@
 // any exception a prompt or resource handler throws. The README promises otherwise: invalid params
 // are -32602 naming the parameter, and an unexpected failure is "Internal error (reference <id>)"
 // with the detail in the log under that id. This rewrites the SDK's answer to keep that promise.
+import { ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type { ErrorMessage } from './error-rewrite.ts';
 
-const INTERNAL_ERROR = -32603;
-const INVALID_PARAMS = -32602;
+const INTERNAL_ERROR = ProtocolErrorCode.InternalError;
+const INVALID_PARAMS = ProtocolErrorCode.InvalidParams;
 
 /** An SDK -32603 mapped as above; any other error is returned as it is. */
 export function documentedError(message: ErrorMessage, context: { subject: string }): ErrorMessage {

@@ -11,6 +11,7 @@ import { createPraxisServer } from '../mcp/server.ts';
 import { audit, jsonBodyOf, requestedOperation } from './audit.ts';
 import { MAX_REQUEST_BYTES } from './guards.ts';
 import { rewriteErrorMessages } from './error-rewrite.ts';
+import { jsonRpcErrorResponse, ProtocolErrorCode } from './jsonrpc-error-response.ts';
 import { documentedError } from './jsonrpc-errors.ts';
 import { callsIn, rateLimitRefusal, type RateLimitEnv } from './rate-limit.ts';
 import { searchesIn } from './searches-ahead.ts';
@@ -36,10 +37,10 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitE
   });
   if (bundle instanceof ContentUnavailableError) {
     audit({ subject: outcome.principal.subject, via: outcome.principal.via, tool, outcome: 'content_store_unavailable', status: 503, ms: Date.now() - started });
-    return c.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: bundle.message } }, 503, { 'Retry-After': '5' });
+    return jsonRpcErrorResponse(c, ProtocolErrorCode.InternalError, bundle.message, 503, { 'Retry-After': '5' });
   }
   if (!bundle) {
-    return c.json({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'No content has been published to this Praxis endpoint yet.' } }, 503, { 'Retry-After': '5' });
+    return jsonRpcErrorResponse(c, ProtocolErrorCode.InternalError, 'No content has been published to this Praxis endpoint yet.', 503, { 'Retry-After': '5' });
   }
   const calledTool = toolCalledBy(body);
   const handler = createMcpHandler(() => createPraxisServer({ bundle, principal: outcome.principal, calledTool }), {

@@ -1,4 +1,4 @@
-// Spec 004's get_career_context and validate_career_context, input schemas word for word.
+// The VitaeContext contract's get_career_context and validate_career_context, input schemas word for word.
 import { type McpServer } from '@modelcontextprotocol/server';
 import { CHANNEL_GUIDES, CHANNELS, emphasisedSections, sectionHeadings, type Channel } from '../content/context/channels.ts';
 import { NO_CONTEXT_NOTICE } from '../content/context/notice.ts';
@@ -7,8 +7,7 @@ import type { KnowledgeView } from './knowledge-view.ts';
 import { CONTEXT_URI } from './resource-catalogue.ts';
 import { toolResult } from './tool-result.ts';
 import { jsonSchema, jsonOutputSchema } from './json-schema.ts';
-
-const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+import { READ_ONLY } from './tool-annotations.ts';
 
 export const GET_CAREER_CONTEXT_INPUT = {
   type: 'object',
@@ -23,7 +22,7 @@ export function registerCareerTools(server: McpServer, view: KnowledgeView): voi
     description: 'Return the career-context document whole, plus guidance for the channel named in `for` (cv, github, linkedin, portfolio, x, general) and which of its sections matter most there.',
     inputSchema: jsonSchema<{ for?: Channel }>(GET_CAREER_CONTEXT_INPUT),
     outputSchema: jsonOutputSchema(CONTEXT_OUTPUT_SCHEMA),
-    annotations: readOnly,
+    annotations: READ_ONLY,
   }, async (args) => {
     const channel: Channel = args.for ?? 'general';
     const guide = CHANNEL_GUIDES[channel];
@@ -43,7 +42,7 @@ export function registerCareerTools(server: McpServer, view: KnowledgeView): voi
     description: 'Check the career-context document: required sections (Summary, Experience, Skills), references to knowledge-graph records ([[id]] or vitaegraph://record/id) that do not exist, and dates (valid year-months, ranges in order, nothing starting in the future, staleness).',
     inputSchema: jsonSchema(VALIDATE_CAREER_CONTEXT_INPUT),
     outputSchema: jsonOutputSchema(VALIDATION_OUTPUT_SCHEMA),
-    annotations: readOnly,
+    annotations: READ_ONLY,
   }, async () => {
     const entry = view.context;
     if (!entry) {

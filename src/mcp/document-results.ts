@@ -1,4 +1,4 @@
-// Pure builders for the document tools' structured results (spec 000 shapes + provenance).
+// Pure builders for the document tools' structured results (the process-query contract shapes + provenance).
 import type { DocumentEntry, Pointer } from '../content/bundle.ts';
 import { DOCUMENT_KINDS, type DocumentKind } from '../content/kinds.ts';
 

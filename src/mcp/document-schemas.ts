@@ -1,4 +1,4 @@
-// Output schemas of the document tools: spec 000's, word for word, generalised over kinds
+// Output schemas of the document tools: the process-query contract's, word for word, generalised over kinds
 // (process → checklist), plus the provenance fields the spec's open objects allow.
 import { DOCUMENT_KINDS, type DocumentKind } from '../content/kinds.ts';
 
@@ -94,7 +94,7 @@ export function searchOutputSchema(kind: DocumentKind) {
   };
 }
 
-/** What list and search items say about a document (spec 000's fields, then provenance). */
+/** What list and search items say about a document (the process-query contract's fields, then provenance). */
 function summaryProperties(kind: DocumentKind) {
   const { singular } = DOCUMENT_KINDS[kind];
   const Singular = capitalise(singular);

@@ -1,4 +1,4 @@
-// get_/list_/search_ tools for one document kind (spec 000 for processes; the same shapes for checklists).
+// get_/list_/search_ tools for one document kind (the process-query contract for processes; the same shapes for checklists).
 import { type McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { DOCUMENT_KINDS, type DocumentKind } from '../content/kinds.ts';
@@ -10,14 +10,13 @@ import { decodeCursor, encodeCursor } from './paging-cursor.ts';
 import type { KnowledgeView } from './knowledge-view.ts';
 import { toolResult } from './tool-result.ts';
 import { convertedOnce, jsonOutputSchema } from './json-schema.ts';
+import { READ_ONLY } from './tool-annotations.ts';
 
 export const MAX_SEARCH_RESULTS = 50;
 /** How deep paging goes: every page costs a ranking of this many, so depth is bounded too. */
 export const MAX_PAGED_RESULTS = 1000;
 /** Snippets need the body; beyond the first few results the description stands in, keeping search cheap. */
 const SNIPPETS_FROM_BODY = 10;
-
-const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 /** The kind's tools for one caller: what they see (and the counts they report) comes from `view`. */
 export function registerDocumentTools(server: McpServer, kind: DocumentKind, view: KnowledgeView): void {
@@ -62,8 +61,7 @@ function definitionsOf(kind: DocumentKind): ReturnType<typeof buildDefinitions> 
 }
 
 function buildDefinitions(kind: DocumentKind) {
-  const { singular, plural, label, pluralLabel } = DOCUMENT_KINDS[kind];
-  const examples = kind === 'processes' ? "'code-review', 'deployment', 'incident-response'" : "'code-review', 'release'";
+  const { singular, plural, label, pluralLabel, examples } = DOCUMENT_KINDS[kind];
   return {
     get: {
       title: `Get ${label}`,
@@ -72,14 +70,14 @@ function buildDefinitions(kind: DocumentKind) {
         name: z.string().min(1).describe(`Name of the ${singular} to retrieve (case-insensitive). Examples: ${examples}`),
       }).strict()),
       outputSchema: jsonOutputSchema(getOutputSchema(kind)),
-      annotations: readOnly,
+      annotations: READ_ONLY,
     },
     list: {
       title: `List ${plural}`,
       description: `List all available ${pluralLabel} with their names and descriptions. Does not return full content.`,
       inputSchema: convertedOnce(z.object({}).strict()),
       outputSchema: jsonOutputSchema(listOutputSchema(kind)),
-      annotations: readOnly,
+      annotations: READ_ONLY,
     },
     search: {
       title: `Search ${plural}`,
@@ -92,7 +90,7 @@ function buildDefinitions(kind: DocumentKind) {
           .describe('Optional: the next_cursor of a previous result, to get the next page of the same query.'),
       }).strict()),
       outputSchema: jsonOutputSchema(searchOutputSchema(kind)),
-      annotations: readOnly,
+      annotations: READ_ONLY,
     },
   };
 }

@@ -1,4 +1,4 @@
-// search_vitaegraph (spec 004's input schema word for word) and graph_neighbors. Results are
+// search_vitaegraph (the VitaeContext contract's input schema word for word) and graph_neighbors. Results are
 // structured and carry resource_link items so a client can open each record directly.
 import { type CallToolResult, type McpServer, type ResourceLink } from '@modelcontextprotocol/server';
 import * as z from 'zod';
@@ -10,8 +10,8 @@ import { derived, type KnowledgeView } from './knowledge-view.ts';
 import { graphIndexFor } from './resource-catalogue.ts';
 import { convertedOnce, jsonSchema, jsonOutputSchema } from './json-schema.ts';
 import { toolResult } from './tool-result.ts';
+import { READ_ONLY } from './tool-annotations.ts';
 
-const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 export const MAX_GRAPH_RESULTS = 50;
 
 export const SEARCH_VITAEGRAPH_INPUT = {
@@ -34,7 +34,7 @@ export function registerGraphTools(server: McpServer, view: KnowledgeView): void
     description: `Find knowledge-graph records by words (query), record type (type: ${derived(recordTypes, view, typesOf) || 'none yet'}) and tag. All optional; with no query, matching records come in id order. At most ${MAX_GRAPH_RESULTS} results.`,
     inputSchema: jsonSchema<{ query?: string; type?: string; tag?: string }>(SEARCH_VITAEGRAPH_INPUT),
     outputSchema: jsonOutputSchema(SEARCH_OUTPUT_SCHEMA),
-    annotations: readOnly,
+    annotations: READ_ONLY,
   }, async ({ query, type, tag }) => {
     const filtered = view.records.filter((record) => (!type || record.type === type) && (!tag || record.tags.includes(tag)));
     const ranked: Ranked[] = query?.trim() ? await rank(view, filtered, query) : filtered.map((record) => ({ record }));
@@ -56,7 +56,7 @@ export function registerGraphTools(server: McpServer, view: KnowledgeView): void
     description: `Records linked to or from a record, up to ${MAX_DEPTH} hops, with the typed edges between them (links from front matter, [[id]] mentions in bodies).`,
     inputSchema: NEIGHBORS_INPUT,
     outputSchema: jsonOutputSchema(NEIGHBORS_OUTPUT_SCHEMA),
-    annotations: readOnly,
+    annotations: READ_ONLY,
   }, async ({ id, depth, direction }) => {
     const start = view.recordsById.get(id);
     const index = start && await graphIndexFor(view);

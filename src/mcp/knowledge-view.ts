@@ -3,7 +3,7 @@
 // A view is built once per bundle and group set, not per request: filtering thousands of graph
 // records on every call was the largest part of a request's fixed cost.
 import { isVisible } from '../content/access.ts';
-import { DOCUMENT_KINDS, type DocumentKind } from '../content/kinds.ts';
+import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../content/kinds.ts';
 import { EMPTY_KNOWLEDGE, type CompletionSource, type ContextEntry, type FrameworkEntry, type PromptEntry, type RecordEntry, type TemplateEntry, type WikiEntry } from '../content/sections.ts';
 import type { LoadedBundle } from '../content/store.ts';
 import { provenanceOf, type Provenance } from './document-results.ts';
@@ -78,8 +78,8 @@ function buildView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeVi
     },
     visibleCount: (kind) => view.documentNames(kind).length,
     namesFor(source) {
+      if (isDocumentKind(source)) return view.documentNames(source);
       switch (source) {
-        case 'processes': case 'checklists': return view.documentNames(source);
         case 'templates': return view.templates.map((template) => template.name);
         case 'frameworks': return view.frameworks.map((framework) => framework.name);
         case 'records': return view.records.map((record) => record.id);

@@ -1,5 +1,5 @@
-// Everything issue 3 adds to the server for one request: templates and frameworks (spec 003),
-// the career context, the knowledge graph and wiki (spec 004), prompts and completions.
+// Everything beyond the document kinds that the server offers for one request: templates and frameworks (the POWER template contract),
+// the career context, the knowledge graph and wiki (the VitaeContext contract), prompts and completions.
 import type { McpServer } from '@modelcontextprotocol/server';
 import { registerCareerTools } from './career-tools.ts';
 import { registerGraphTools } from './graph-tools.ts';

@@ -1,10 +1,11 @@
 // Prompts are content: each visible `content/prompts/*.md` becomes a prompt whose arguments complete
 // from the bundle, whose body is rendered from the arguments, and whose embeds are appended as
-// embedded resources (spec 004 URIs) or as the text of a process, checklist, template or framework.
+// embedded resources (the VitaeContext contract's URIs) or as the text of a process, checklist, template or framework.
 import { completable, ProtocolError, ProtocolErrorCode, type GetPromptResult, type McpServer, type PromptMessage } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { rankCompletions } from '../content/completion.ts';
 import { recordUri } from '../content/graph/ids.ts';
+import { documentKindOfSingular, isDocumentSingular } from '../content/kinds.ts';
 import { parseEmbed, type Embed } from '../content/prompts/embeds.ts';
 import { parsePromptBody, renderPrompt } from '../content/prompts/render.ts';
 import type { PromptArgumentEntry, PromptEntry } from '../content/sections.ts';
@@ -59,6 +60,12 @@ async function embedMessage(view: KnowledgeView, embed: Embed, target: string | 
     return { role: 'user', content: { type: 'resource', resource: { uri: first.uri, mimeType: first.mimeType, text: first.text } } };
   };
   const textMessage = (text: string): PromptMessage => ({ role: 'user', content: { type: 'text', text } });
+  if (isDocumentSingular(embed.kind)) {
+    const documentKind = documentKindOfSingular(embed.kind)!;
+    const entry = view.bundle.documents(documentKind).find((candidate) => candidate.name === target && view.documentNames(documentKind).includes(candidate.name));
+    if (!entry) throw unknownName(embed.kind, target!, view.documentNames(documentKind));
+    return textMessage(`# ${entry.title} (${embed.kind} '${entry.name}')\n\n${await view.bundle.body(entry)}`);
+  }
   switch (embed.kind) {
     case 'context': return resource(CONTEXT_URI);
     case 'index': return resource(INDEX_URI);
@@ -68,12 +75,6 @@ async function embedMessage(view: KnowledgeView, embed: Embed, target: string | 
     case 'wiki':
       if (!view.wiki.some((module) => module.module === target)) throw unknownName('wiki module', target!, view.namesFor('wiki'));
       return resource(wikiUri(target!));
-    case 'process': case 'checklist': {
-      const kind = embed.kind === 'process' ? 'processes' : 'checklists';
-      const entry = view.bundle.documents(kind).find((candidate) => candidate.name === target && view.documentNames(kind).includes(candidate.name));
-      if (!entry) throw unknownName(embed.kind, target!, view.documentNames(kind));
-      return textMessage(`# ${entry.title} (${embed.kind} '${entry.name}')\n\n${await view.bundle.body(entry)}`);
-    }
     case 'template': {
       const entry = view.templates.find((candidate) => candidate.name === target);
       if (!entry) throw unknownName('template', target!, view.namesFor('templates'));

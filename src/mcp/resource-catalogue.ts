@@ -1,4 +1,4 @@
-// The readable resources of spec 004 for one principal: list them, read one by URI. Lookups are
+// The readable resources of the VitaeContext contract for one principal: list them, read one by URI. Lookups are
 // exact map/array matches on the raw URI string: nothing is decoded or joined, so no URI can
 // reach content other than the record or module it names.
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server';

@@ -1,4 +1,4 @@
-// Registers spec 004's resources. The SDK's registrations give templates/list, capabilities and
+// Registers the VitaeContext contract's resources. The SDK's registrations give templates/list, capabilities and
 // completions; resources/list (cursor paging) and resources/read (-32002 for anything unknown)
 // are then answered from the catalogue, one source of truth for both.
 import { ProtocolError, ProtocolErrorCode, ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';

@@ -31,7 +31,7 @@ export function createPraxisServer({ bundle, principal, calledTool }: ServerCont
     {
       instructions: serverInstructions(view),
       jsonSchemaValidator,
-      // A server lives for one request, so lists never change under a client (spec 004's capabilities).
+      // A server lives for one request, so lists never change under a client (the VitaeContext contract's capabilities).
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
     },
   );
@@ -57,5 +57,8 @@ function documentKindOfTool(name: string): DocumentKind | undefined {
 function serverInstructions(view: KnowledgeView): string {
   const counts = documentKinds.map((kind) => `${view.visibleCount(kind)} ${kind}`).join(', ');
   return `Praxis serves this team's engineering knowledge (${counts}; content version ${view.bundle.pointer.version}). `
-    + 'Search before you act: search_processes / search_checklists find the right document, get_process / get_checklist return it in full.';
+    + SEARCH_FIRST;
 }
+
+const SEARCH_FIRST = `Search before you act: ${documentKinds.map((kind) => `search_${DOCUMENT_KINDS[kind].plural}`).join(' / ')} find the right document, `
+  + `${documentKinds.map((kind) => `get_${DOCUMENT_KINDS[kind].singular}`).join(' / ')} return it in full.`;

@@ -1,4 +1,4 @@
-// Spec 003's tools with its exact text outputs (list_templates, get_template, list_frameworks),
+// The POWER template contract's tools with its exact text outputs (list_templates, get_template, list_frameworks),
 // plus get_framework and fill_template. Enumerations come from the bundle, never from code.
 import { type CallToolResult, type McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
@@ -7,8 +7,8 @@ import {
 } from '../content/templates/text-formats.ts';
 import { derived, type KnowledgeView } from './knowledge-view.ts';
 import { convertedOnce, jsonOutputSchema } from './json-schema.ts';
+import { READ_ONLY } from './tool-annotations.ts';
 
-const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const text = (value: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: value }], ...(isError ? { isError: true } : {}) });
 const emptyInput = convertedOnce(z.object({}).strict());
 
@@ -54,7 +54,7 @@ function buildDefinitions(view: KnowledgeView) {
   const templateNames = view.templates.map((template) => template.name);
   const frameworkNames = view.frameworks.map((framework) => framework.name);
   // The enum is advertised (from the bundle) but not enforced by the schema, so a name outside it
-  // gets spec 003's own "Template 'x' not found. Available: …" text rather than a generic error.
+  // gets the POWER template contract's own "Template 'x' not found. Available: …" text rather than a generic error.
   const templateName = z.string().meta({ description: `Name of template: ${spokenList(templateNames)}`, enum: templateNames });
   return {
     templateNames,
@@ -64,13 +64,13 @@ function buildDefinitions(view: KnowledgeView) {
         title: 'List POWER templates',
         description: 'List all available POWER framework documentation templates',
         inputSchema: emptyInput,
-        annotations: readOnly,
+        annotations: READ_ONLY,
       },
       getTemplate: {
         title: 'Get a POWER template',
         description: 'Get a specific POWER framework template',
         inputSchema: convertedOnce(z.object({ template_name: templateName }).strict()),
-        annotations: readOnly,
+        annotations: READ_ONLY,
       },
       fillTemplate: {
         title: 'Fill a POWER template',
@@ -80,19 +80,19 @@ function buildDefinitions(view: KnowledgeView) {
           values: z.record(z.string(), z.string()).default({}).describe('Summary text per placeholder name, e.g. readme_summary, architecture_summary'),
         }).strict()),
         outputSchema: jsonOutputSchema(FILL_OUTPUT_SCHEMA),
-        annotations: readOnly,
+        annotations: READ_ONLY,
       },
       listFrameworks: {
         title: 'List framework docs',
         description: 'List all available prompt engineering framework documentation',
         inputSchema: emptyInput,
-        annotations: readOnly,
+        annotations: READ_ONLY,
       },
       getFramework: {
         title: 'Get a framework doc',
         description: `Get one prompt engineering framework document by name (case-insensitive, with or without .md): ${frameworkNames.join(', ') || 'none published'}.`,
         inputSchema: convertedOnce(z.object({ name: z.string().min(1).meta({ description: 'Framework name, e.g. POWER or POWER.md', enum: frameworkNames }) }).strict()),
-        annotations: readOnly,
+        annotations: READ_ONLY,
       },
     },
   };

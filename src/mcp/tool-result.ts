@@ -1,7 +1,7 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/server';
 
 /**
- * A structured tool result: the object as structuredContent and the same JSON as text (spec 000),
+ * A structured tool result: the object as structuredContent and the same JSON as text (the process-query contract),
  * then any further content blocks. The text is compact: a model reads it, and indentation would
  * be a tenth of a search page's text (and of the bytes the Worker serialises).
  */

@@ -1,4 +1,4 @@
-// worktree_get is a human action (spec 002): agents neither see nor can call it unless the
+// worktree_get is a human action (the worktree contract): agents neither see nor can call it unless the
 // human enabled it, with `--allow-agent-get` or with `{"allowAgentGet": true}` in
 // `<git common dir>/praxis-shim.json` (usually `.git/praxis-shim.json`). That file sits inside
 // `.git`, which no shim tool writes to, so an agent cannot switch the gate on through the shim.

@@ -18,6 +18,12 @@ describe('readAuthConfig', () => {
     expect(readAuthConfig({ PRAXIS_LOCAL_SECRET: SECRET })).toEqual({ ok: true, config: { mode: 'local', localSecret: SECRET } });
   });
 
+  it('refuses a mode named after an inherited property of the mode table (constructor, __proto__, toString…)', () => {
+    for (const mode of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(problem({ PRAXIS_AUTH_MODE: mode, PRAXIS_LOCAL_SECRET: SECRET })).toBe(`PRAXIS_AUTH_MODE='${mode}' is not a known mode (local, cloud, auto, oauth, off)`);
+    }
+  });
+
   it('reads cloud mode with its defaults: asymmetric algorithms, groups claim, 30 s JWKS cool-down', () => {
     const result = readAuthConfig(CLOUD);
     expect(result).toEqual({ ok: true, config: { mode: 'cloud', cloud: {

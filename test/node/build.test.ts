@@ -27,7 +27,7 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-describe('names (spec 001)', () => {
+describe('names (process-query normalisation rules)', () => {
   it.each([
     ['Code Review Process', 'code-review-process'],
     ['incident_response', 'incident-response'],

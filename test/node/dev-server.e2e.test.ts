@@ -50,7 +50,7 @@ describe('praxis dev, end to end', () => {
     }
   });
 
-  // Issue 8's secrets rule for the console a developer watches (and pastes into bug reports):
+  // The secrets rule for the console a developer watches (and pastes into bug reports):
   // wrangler's output and every audit or error line the Worker logs through it.
   it('never prints the local secret or a token, whatever the requests', async () => {
     const token = (await praxis('token')).stdout.trim();

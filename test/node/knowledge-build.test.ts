@@ -34,7 +34,7 @@ async function build(files: Record<string, string | Uint8Array>) {
   return { result, errors: result.ok ? [] : result.errors.map((error) => formatBuildError({ ...error, file: error.file.slice(dir.length + 1) })) };
 }
 
-describe('POWER templates (spec 003 validation rules)', () => {
+describe('POWER templates (the POWER template contract validation rules)', () => {
   it('accepts a valid template', async () => {
     expect((await build({ 'templates/readme.txt': GOOD })).errors).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// The sharded search index (issue 7): same rankings as the single-object index, only the shards a
+// The sharded search index: same rankings as the single-object index, only the shards a
 // query needs are loaded, and a one-document edit rewrites a minority of shards.
 import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitAll, createFixture, fingerprint, sh, write, type Fixture } from './helpers/git-fixture.ts';
 import { connectShim, textOf, type ShimConnection } from './helpers/shim-client.ts';
 
-// Spec 002's input schemas, word for word.
+// The worktree contract's input schemas, word for word.
 const READ_SCHEMA = {
   type: 'object',
   properties: {

@@ -1,11 +1,11 @@
 // The six document tools through the official MCP client, in workerd, against real local KV,
-// with every result validated against spec 000's JSON Schemas.
+// with every result validated against the process-query contract's JSON Schemas.
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { connectClient, publishFixture } from './helpers.ts';
 
-const spec = inject('spec000');
+const spec = inject('processToolSchemas');
 const specTool = (name: string) => spec.tools.find((tool) => tool.name === name)!;
 const validator = new CfWorkerJsonSchemaValidator();
 const conforms = (schema: object, value: unknown) => validator.getValidator(schema as never)(value);
@@ -19,7 +19,7 @@ describe.each(['modern', 'legacy'] as const)('document tools over the %s protoco
   });
   afterAll(() => client?.close());
 
-  it('lists the six tools with titles, descriptions, read-only hints and spec 000 input schemas', async () => {
+  it('lists the six tools with titles, descriptions, read-only hints and the process-query contract\'s input schemas', async () => {
     const { tools } = await client.listTools();
     const documentTools = ['get_checklist', 'get_process', 'list_checklists', 'list_processes', 'search_checklists', 'search_processes'];
     expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(documentTools));
@@ -33,7 +33,7 @@ describe.each(['modern', 'legacy'] as const)('document tools over the %s protoco
       const tool = tools.find((candidate) => candidate.name === name)!;
       const { $schema, ...input } = tool.inputSchema as Record<string, unknown>;
       if (name === 'search_processes') {
-        // Spec 000's schema, unchanged, plus the optional paging inputs (limit, cursor) of issue 7.
+        // The process-query contract's schema, unchanged, plus the optional paging inputs (limit, cursor).
         const spec = specTool(name).inputSchema as { properties: Record<string, unknown>; required: string[] };
         const { limit, cursor, ...specProperties } = input.properties as Record<string, unknown>;
         expect({ ...input, properties: specProperties }).toEqual(spec);

@@ -44,7 +44,7 @@ export function expectJsonRpcResponse(message: unknown, context: string): void {
   }
 }
 
-/** The documented non-JSON-RPC refusals: {error, message} bodies of spec 000 and the 404 route body. */
+/** The documented non-JSON-RPC refusals: {error, message} bodies of the process-query contract and the 404 route body. */
 export function expectDocumentedRefusal(message: unknown, context: string): void {
   const { error, message: text } = message as Record<string, unknown>;
   expect(typeof error === 'string' && typeof text === 'string', `${context}: {error, message} refusal`).toBe(true);

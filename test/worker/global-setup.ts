@@ -1,5 +1,5 @@
 // Runs in Node before the workerd tests: builds the fixture content with the real build and hands
-// the bundle to the tests (workerd has no file system), together with spec 000's JSON Schemas.
+// the bundle to the tests (workerd has no file system), together with the process-query contract's JSON Schemas.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +23,7 @@ export default async function setup(project: TestProject): Promise<void> {
   const parted = await buildContent(new URL('../fixtures/content', import.meta.url).pathname, () => undefined, { partChars: 512 });
   if (!parted.ok) throw new Error(`fixture content does not build in parts:\n${parted.errors.map(formatBuildError).join('\n')}`);
   project.provide('partedBundle', { pointer: parted.bundle.pointer, objects: [...parted.bundle.objects] });
-  project.provide('spec000', JSON.parse(await readFile(new URL('../fixtures/spec-000-process-tools.json', import.meta.url), 'utf8')));
+  project.provide('processToolSchemas', JSON.parse(await readFile(new URL('../fixtures/process-tool-schemas.json', import.meta.url), 'utf8')));
 }
 
 /** Seeds of the generated corpora (NON_INTERFERENCE_SEEDS=4,5,6 to try others). */
@@ -57,6 +57,6 @@ declare module 'vitest' {
     partedBundle: { pointer: import('../../src/content/bundle.ts').Pointer; objects: Array<[string, string]> };
     shippedBundle: { pointer: import('../../src/content/bundle.ts').Pointer; objects: Array<[string, string]> };
     nonInterference: import('./restricted-corpus.ts').NonInterferenceCase[];
-    spec000: { tools: Array<{ name: string; description: string; inputSchema: object; outputSchema: object }> };
+    processToolSchemas: { tools: Array<{ name: string; description: string; inputSchema: object; outputSchema: object }> };
   }
 }

@@ -1,4 +1,4 @@
-// What the Worker refuses before any MCP work, and the JSON-RPC errors of spec 004, in workerd.
+// What the Worker refuses before any MCP work, and the JSON-RPC errors of the VitaeContext contract, in workerd.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { LOCAL_AUDIENCE, LOCAL_ISSUER, issueLocalToken } from '../../src/auth/local-token.ts';
@@ -125,7 +125,7 @@ describe('request guards', () => {
   });
 });
 
-describe('JSON-RPC errors (spec 004)', () => {
+describe('JSON-RPC errors (the VitaeContext contract)', () => {
   beforeAll(publishFixture);
 
   it('initializes a 2024-11-05 client and echoes that protocol version', async () => {
@@ -169,7 +169,7 @@ describe('JSON-RPC errors (spec 004)', () => {
     await testEnv.CONTENT.put(POINTER_KEY, JSON.stringify({ schema: BUNDLE_SCHEMA, version: 'broken', manifest: 'f'.repeat(64), commit: null, builtAt: '', documentCount: 0 }));
     resetContentCache();
     const response = await rpc({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'list_processes', arguments: {} } });
-    // 503 + Retry-After since issue 8: a version that cannot be loaded is an outage to wait out, not a bug (faults-kv.test.ts).
+    // 503 + Retry-After: a version that cannot be loaded is an outage to wait out, not a bug (faults-kv.test.ts).
     expect(response.status).toBe(503);
     const body = await response.json() as { error: { code: number; message: string } };
     expect(body.error.code).toBe(-32603);

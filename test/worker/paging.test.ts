@@ -1,11 +1,11 @@
-// Paging on the search tools (issue 7): optional `limit` and an opaque `cursor` bound to the query
+// Paging on the search tools: optional `limit` and an opaque `cursor` bound to the query
 // and the content version, through the official MCP client, in workerd, against real local KV.
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { connectClient, publishFixture, publishProvided } from './helpers.ts';
 
-const spec = inject('spec000');
+const spec = inject('processToolSchemas');
 const searchSchema = spec.tools.find((tool) => tool.name === 'search_processes')!.outputSchema;
 const validator = new CfWorkerJsonSchemaValidator();
 const conforms = (value: unknown) => validator.getValidator(searchSchema as never)(value).valid;

@@ -11,7 +11,7 @@ describe.each(['modern', 'legacy'] as const)('prompts and completions over the %
   });
   afterAll(() => client?.close());
 
-  it('lists 004\'s four prompts with their arguments, plus the process prompts, each described', async () => {
+  it('lists the VitaeContext contract\'s four prompts with their arguments, plus the process prompts, each described', async () => {
     const { prompts } = await client.listPrompts();
     const byName = Object.fromEntries(prompts.map((prompt) => [prompt.name, prompt]));
     expect(Object.keys(byName).sort()).toEqual(['career_context_intake', 'cv_tailoring', 'follow_process', 'github_showcase', 'linkedin_audit', 'run_checklist', 'write_document']);

@@ -1,6 +1,7 @@
 // The knowledge kinds in one pass: templates, frameworks, graph, context, wiki, then prompts (which
 // may embed any of them, or processes and checklists).
 import type { CompiledDocument } from '../parse-document.ts';
+import { DOCUMENT_KINDS, documentKinds, type DocumentKind } from '../../../src/content/kinds.ts';
 import type { BuildError } from '../errors.ts';
 import { compileContext, type CompiledContext } from './context.ts';
 import { compileFrameworks, type CompiledFramework } from './frameworks.ts';
@@ -27,12 +28,11 @@ export async function compileKnowledge(contentDir: string, documents: readonly C
     compileContext(contentDir, errors),
     compileWiki(contentDir, errors),
   ]);
-  const names = (kind: string) => new Map(documents.filter((document) => document.kind === kind).map((document) => [document.name, document.access]));
+  const names = (kind: DocumentKind) => new Map(documents.filter((document) => document.kind === kind).map((document) => [document.name, document.access]));
   const prompts = await compilePrompts(contentDir, {
     record: new Map(records.map((record) => [record.id, record.access])),
     wiki: new Map(wiki.map((module) => [module.module, module.access])),
-    process: names('processes'),
-    checklist: names('checklists'),
+    ...Object.fromEntries(documentKinds.map((kind) => [DOCUMENT_KINDS[kind].singular, names(kind)])),
     template: new Map(templates.map((template) => [template.name, undefined])),
     framework: new Map(frameworks.map((framework) => [framework.name, framework.access])),
   }, errors);

@@ -1,8 +1,8 @@
 // File helpers shared by the knowledge kinds: deterministic listing, strict UTF-8, LF line ends.
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { realDirectoryInside } from '../content-folder.ts';
 import type { BuildError } from '../errors.ts';
+import { listFolderFiles } from '../folder-walk.ts';
 import { binaryContentError } from '../text-checks.ts';
 
 export interface SourceFile {
@@ -21,7 +21,9 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
  * Missing folders are simply empty kinds; symlinks and undecodable files become errors.
  */
 export async function readSourceFiles(dir: string, extension: string, options: { root: string; recursive: boolean; maxBytes: number }, errors: BuildError[]): Promise<SourceFile[]> {
-  const paths = await listFiles(options.root, dir, '', extension, options.recursive, errors);
+  const paths = await listFolderFiles(dir, {
+    root: options.root, accepts: (name) => name.endsWith(extension), subfolders: options.recursive ? 'walk' : 'refuse', hidden: 'all',
+  }, errors);
   const files: SourceFile[] = [];
   for (const path of paths) {
     const file = join(dir, path);
@@ -43,30 +45,6 @@ export async function readSourceFiles(dir: string, extension: string, options: {
     } catch {
       const lenient = new TextDecoder('utf-8').decode(bytes);
       errors.push({ file, line: lenient.slice(0, Math.max(0, lenient.indexOf('\uFFFD'))).split('\n').length, message: 'file is not valid UTF-8: save it as UTF-8' });
-    }
-  }
-  return files;
-}
-
-/** Files below `dir`; each folder walked must resolve inside the content folder `root` (realDirectoryInside). */
-async function listFiles(root: string, dir: string, prefix: string, extension: string, recursive: boolean, errors: BuildError[]): Promise<string[]> {
-  const folder = await realDirectoryInside(root, join(dir, prefix));
-  if (!folder.ok) {
-    if (!folder.missing) errors.push(folder.error);
-    return [];
-  }
-  const entries = await readdir(folder.real, { withFileTypes: true }).catch(() => []);
-  const files: string[] = [];
-  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    const path = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.name.startsWith('.')) continue;
-    if (entry.isSymbolicLink()) {
-      errors.push({ file: join(dir, path), line: 1, message: 'symbolic links are not followed: copy the file into the content folder' });
-    } else if (entry.isDirectory()) {
-      if (recursive) files.push(...await listFiles(root, dir, path, extension, recursive, errors));
-      else errors.push({ file: join(dir, path), line: 1, message: 'sub-folders are not read here: move the files up into the kind folder' });
-    } else if (entry.isFile() && entry.name.endsWith(extension)) {
-      files.push(path);
     }
   }
   return files;

@@ -1,4 +1,4 @@
-// content/frameworks/*.md → framework documentation (spec 003's list_frameworks, plus get_framework).
+// content/frameworks/*.md → framework documentation (the POWER template contract's list_frameworks, plus get_framework).
 import { join } from 'node:path';
 import { codePointOrder } from '../../../src/content/templates/text-formats.ts';
 import type { BuildError } from '../errors.ts';

@@ -4,6 +4,7 @@
 import { readAccess } from '../access-field.ts';
 import type { BuildError } from '../errors.ts';
 import { splitFrontMatter, type FrontMatter } from '../front-matter.ts';
+import type { DocumentKind } from '../../../src/content/kinds.ts';
 import { unknownKeyErrors, type FrontMatterKind, type KnownKey } from '../front-matter-keys.ts';
 import type { SourceFile } from './files.ts';
 
@@ -18,7 +19,7 @@ export interface Fields<Key extends string = string> {
   access: string[] | undefined;
 }
 
-export function readFrontMatter<Kind extends Exclude<FrontMatterKind, 'processes' | 'checklists' | 'prompt arguments'>>(
+export function readFrontMatter<Kind extends Exclude<FrontMatterKind, DocumentKind | 'prompt arguments'>>(
   kind: Kind, source: SourceFile, errors: BuildError[],
 ): Fields<KnownKey<Kind>> | undefined {
   const split = splitFrontMatter(source.text);

@@ -1,9 +1,9 @@
-// Spec 003's POWER template file format, validated rule by rule with the line of each problem.
+// The POWER template contract's POWER template file format, validated rule by rule with the line of each problem.
 import { PLACEHOLDER } from '../../../src/content/templates/text-formats.ts';
 
 export const POWER_FIELDS = ['framework', 'purpose', 'output', 'work', 'examples', 'requirements', 'save_as', 'store_as'] as const;
 export type PowerField = (typeof POWER_FIELDS)[number];
-/** 003: "File size must be < 50KB". */
+/** The template contract: "File size must be < 50KB". */
 export const MAX_TEMPLATE_BYTES = 50 * 1024;
 export const TEMPLATE_FILE_NAME = /^[a-z0-9]+\.txt$/;
 const SAVE_AS = /^[A-Za-z0-9][A-Za-z0-9._-]*\.[A-Za-z0-9]+$/;

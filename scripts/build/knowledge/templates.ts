@@ -1,4 +1,4 @@
-// content/templates/*.txt → POWER templates (spec 003), in dependency order.
+// content/templates/*.txt → POWER templates (the POWER template contract), in dependency order.
 import { join } from 'node:path';
 import type { BuildError } from '../errors.ts';
 import { readSourceFiles } from './files.ts';
@@ -15,7 +15,7 @@ export interface CompiledTemplate {
 
 export async function compileTemplates(contentDir: string, errors: BuildError[]): Promise<CompiledTemplate[]> {
   const dir = join(contentDir, 'templates');
-  // 003 limits templates to < 50 KB; reading up to 1 MiB lets the size rule report the exact size.
+  // The template contract limits templates to < 50 KB; reading up to 1 MiB lets the size rule report the exact size.
   const files = await readSourceFiles(dir, '.txt', { root: contentDir, recursive: false, maxBytes: 1024 * 1024 }, errors);
   const parsed: Array<CompiledTemplate & { file: string; placeholders: Map<string, number> }> = [];
   for (const source of files) {

@@ -1,5 +1,5 @@
 // What `career-context://current` says when no context document is published: how to add one,
-// never demo data (spec 004).
+// never demo data (the VitaeContext contract).
 export const NO_CONTEXT_NOTICE = [
   '# No career context is published',
   '',

@@ -1,8 +1,10 @@
 // What a prompt may embed, named in its front matter `embed:` list. A target is fixed
 // (`checklist:release`) or an argument (`checklist:{{checklist}}`), resolved when the prompt is got.
+// Every document kind is embeddable as `<singular>:<name>` (kinds.ts).
+import { DOCUMENT_KINDS, documentKinds, type DocumentSingular } from '../kinds.ts';
 import type { CompletionSource } from '../sections.ts';
 
-export type EmbedKind = 'context' | 'index' | 'record' | 'wiki' | 'process' | 'checklist' | 'template' | 'framework';
+export type EmbedKind = 'context' | 'index' | 'record' | 'wiki' | DocumentSingular | 'template' | 'framework';
 
 export interface Embed {
   kind: EmbedKind;
@@ -12,18 +14,19 @@ export interface Embed {
   argument?: string;
 }
 
+const singulars = documentKinds.map((kind) => DOCUMENT_KINDS[kind].singular);
+
 const FORMS: Array<[RegExp, EmbedKind]> = [
   [/^career-context:\/\/current$/, 'context'],
   [/^vitaegraph:\/\/index$/, 'index'],
   [/^vitaegraph:\/\/record\/(.+)$/, 'record'],
   [/^vitaecontext:\/\/wiki\/(.+)$/, 'wiki'],
-  [/^(?:process):(.+)$/, 'process'],
-  [/^(?:checklist):(.+)$/, 'checklist'],
+  ...singulars.map((singular): [RegExp, EmbedKind] => [new RegExp(`^(?:${singular}):(.+)$`), singular]),
   [/^(?:template):(.+)$/, 'template'],
   [/^(?:framework):(.+)$/, 'framework'],
 ];
 
-export const EMBED_FORMS = 'career-context://current, vitaegraph://index, vitaegraph://record/<id>, vitaecontext://wiki/<module>, process:<name>, checklist:<name>, template:<name>, framework:<name> (a target may be {{argument}})';
+export const EMBED_FORMS = `career-context://current, vitaegraph://index, vitaegraph://record/<id>, vitaecontext://wiki/<module>, ${singulars.map((singular) => `${singular}:<name>, `).join('')}template:<name>, framework:<name> (a target may be {{argument}})`;
 
 export function parseEmbed(embed: string): Embed | undefined {
   for (const [pattern, kind] of FORMS) {
@@ -39,5 +42,7 @@ export function parseEmbed(embed: string): Embed | undefined {
 
 /** The completion source an embed implies for the argument that names its target. */
 export const EMBED_COMPLETION: Partial<Record<EmbedKind, CompletionSource>> = {
-  record: 'records', wiki: 'wiki', process: 'processes', checklist: 'checklists', template: 'templates', framework: 'frameworks',
+  record: 'records', wiki: 'wiki',
+  ...Object.fromEntries(documentKinds.map((kind) => [DOCUMENT_KINDS[kind].singular, kind])),
+  template: 'templates', framework: 'frameworks',
 };

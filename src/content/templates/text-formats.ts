@@ -1,4 +1,4 @@
-// Spec 003's exact text outputs for list_templates, get_template and list_frameworks, as pure functions.
+// The POWER template contract's exact text outputs for list_templates, get_template and list_frameworks, as pure functions.
 
 /** 2156 → "2,156": grouping as docs-mcp printed it, independent of the runtime's locale data. */
 export const groupedBytes = (bytes: number): string => String(bytes).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -14,7 +14,7 @@ export function templateListText(names: readonly string[]): string {
 
 export const templateText = (name: string, content: string): string => `=== ${name.toUpperCase()} Template ===\n\n${content}`;
 
-/** `available` in the bundle's dependency order (readme, architecture, api, …), as 003's error shows it. */
+/** `available` in the bundle's dependency order (readme, architecture, api, …), as the template contract's error shows it. */
 export const templateNotFoundText = (requested: string, available: readonly string[]): string =>
   `Template '${requested}' not found. Available: ${available.join(', ')}`;
 
@@ -30,7 +30,7 @@ export const frameworkText = (name: string, content: string): string => `=== ${n
 export const frameworkNotFoundText = (requested: string, available: readonly string[]): string =>
   `Framework '${requested}' not found. Available: ${available.join(', ')}`;
 
-/** `{{readme_summary}}`-style cross-references (003, "Template Cross-References"). */
+/** `{{readme_summary}}`-style cross-references (the template contract's "Template Cross-References"). */
 export const PLACEHOLDER = /\{\{([a-z][a-z0-9]*(?:_[a-z0-9]+)*)\}\}/g;
 
 /** Replaces the placeholders given in `values`; reports which were resolved and which remain. */

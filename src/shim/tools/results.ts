@@ -1,5 +1,5 @@
 // Tool results as plain data: readable text for the model, the same facts as structured
-// content for programs. Errors follow the `{ error: CODE, message }` shape of spec 000.
+// content for programs. Errors follow the `{ error: CODE, message }` shape of the process-query contract.
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { formatChanges, formatGetOutcome, formatListing, formatStat } from '../format.ts';
 import type { GetOutcome } from '../operations/get.ts';

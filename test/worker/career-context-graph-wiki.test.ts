@@ -1,4 +1,4 @@
-// Spec 004 through the official MCP client (and raw JSON-RPC for the wire shape of errors), in
+// The VitaeContext contract through the official MCP client (and raw JSON-RPC for the wire shape of errors), in
 // workerd against real local KV: resources, resource templates, tools, and the -32002 contract.
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -28,7 +28,7 @@ async function rawRead(uri: string) {
   return rpcMessage(await rpc({ jsonrpc: '2.0', id: 7, method: 'resources/read', params: { uri } }, { headers: { 'mcp-protocol-version': '2025-06-18' } }));
 }
 
-describe.each(['modern', 'legacy'] as const)('spec 004 over the %s protocol', (era) => {
+describe.each(['modern', 'legacy'] as const)('the VitaeContext contract over the %s protocol', (era) => {
   let client: Client;
   beforeAll(async () => {
     await publishFixture();
@@ -44,7 +44,7 @@ describe.each(['modern', 'legacy'] as const)('spec 004 over the %s protocol', (e
     expect(capabilities.completions).toBeDefined();
   });
 
-  it('advertises the three tools with 004 input schemas word for word', async () => {
+  it('advertises the three tools with the contract\'s input schemas word for word', async () => {
     const { tools } = await client.listTools();
     for (const [name, schema] of Object.entries(SPEC_INPUTS)) {
       const tool = tools.find((candidate) => candidate.name === name)!;
@@ -67,7 +67,7 @@ describe.each(['modern', 'legacy'] as const)('spec 004 over the %s protocol', (e
     expect(resourceTemplates.map((template) => template.uriTemplate).sort()).toEqual(['vitaecontext://wiki/{module}', 'vitaegraph://record/{id}']);
   });
 
-  it('reads the context, the index, a record and a wiki module with 004 MIME types', async () => {
+  it('reads the context, the index, a record and a wiki module with the contract\'s MIME types', async () => {
     const context = (await client.readResource({ uri: 'career-context://current' })).contents[0] as { mimeType: string; text: string };
     expect(context.mimeType).toBe('text/markdown');
     expect(context.text).toContain('## Experience');
@@ -97,7 +97,7 @@ describe.each(['modern', 'legacy'] as const)('spec 004 over the %s protocol', (e
     'vitaegraph://other',
     'file:///etc/passwd',
   ])('answers resource-not-found with the URI in error.data for %s', async (uri) => {
-    // A 2025-era request gets spec 004's -32002 (restored in src/http/resource-not-found-code.ts);
+    // A 2025-era request gets the VitaeContext contract's -32002 (restored in src/http/resource-not-found-code.ts);
     // the 2026-07-28 revision requires -32602, which the SDK emits. Both carry the URI in error.data.
     const message = await rawRead(uri);
     expect(message.error).toMatchObject({ code: -32002, data: { uri } });
@@ -185,7 +185,7 @@ describe('the shipped content', () => {
     expect(report).toMatchObject({ valid: false, errors: [{ code: 'NO_CONTEXT' }] });
   });
 
-  it('ships at least ten linked records of several types and the three wiki modules of 004', async () => {
+  it('ships at least ten linked records of several types and the three wiki modules the contract names', async () => {
     const { resources } = await allResources(client);
     const records = resources.filter((resource) => resource.uri.startsWith('vitaegraph://record/'));
     expect(records.length).toBeGreaterThanOrEqual(10);

@@ -1,10 +1,10 @@
-// Spec 003 through the official MCP client in workerd: every text output is checked against 003's
+// The POWER template contract through the official MCP client in workerd: every text output is checked against the contract's
 // own regex patterns, and the enumerations come from the published bundle.
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient, publishFixture } from './helpers.ts';
 
-// 003's output schemas, pattern for pattern.
+// The contract's output schemas, pattern for pattern.
 const LIST_TEMPLATES = /^Available POWER Framework Templates:\n\n(\d+\. \w+\n)+\nTotal: \d+ templates$/;
 const GET_TEMPLATE = /^=== [A-Z]+ Template ===\n\nframework: POWER\n/;
 const GET_TEMPLATE_ERROR = /^(Template '[^']+' not found|Error reading template:)/;
@@ -32,7 +32,7 @@ const only = (result: unknown): string => {
   return content[0]!.text;
 };
 
-describe.each(['modern', 'legacy'] as const)('spec 003 tools over the %s protocol', (era) => {
+describe.each(['modern', 'legacy'] as const)('the POWER template contract tools over the %s protocol', (era) => {
   let client: Client;
   beforeAll(async () => {
     await publishFixture();
@@ -40,7 +40,7 @@ describe.each(['modern', 'legacy'] as const)('spec 003 tools over the %s protoco
   });
   afterAll(() => client?.close());
 
-  it('advertises 003 input schemas, with the template enum generated from the bundle in dependency order', async () => {
+  it('advertises the contract\'s input schemas, with the template enum generated from the bundle in dependency order', async () => {
     const { tools } = await client.listTools();
     const schema = (name: string) => {
       const { $schema: _ignored, required, ...rest } = tools.find((tool) => tool.name === name)!.inputSchema as Record<string, unknown>;
@@ -57,14 +57,14 @@ describe.each(['modern', 'legacy'] as const)('spec 003 tools over the %s protoco
     expect(text).toBe('Available POWER Framework Templates:\n\n1. api\n2. architecture\n3. components\n4. readme\n5. schema\n\nTotal: 5 templates');
   });
 
-  it.each(['readme', 'architecture', 'api', 'components', 'schema'])('get_template %s: 003 header then the POWER template', async (name) => {
+  it.each(['readme', 'architecture', 'api', 'components', 'schema'])('get_template %s: the contract\'s header then the POWER template', async (name) => {
     const text = only(await client.callTool({ name: 'get_template', arguments: { template_name: name } }));
     expect(text).toMatch(GET_TEMPLATE);
     expect(text.startsWith(`=== ${name.toUpperCase()} Template ===\n\nframework: POWER\npurpose: `)).toBe(true);
     expect(text).toMatch(/\nsave_as: [^\n]+\nstore_as: [a-z_]+\n?$/);
   });
 
-  it('get_template with an unknown or wrongly cased name answers 003\'s not-found text', async () => {
+  it('get_template with an unknown or wrongly cased name answers the contract\'s not-found text', async () => {
     for (const name of ['invalid', 'README']) {
       const result = await client.callTool({ name: 'get_template', arguments: { template_name: name } });
       const text = only(result);
