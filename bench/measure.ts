@@ -1,4 +1,4 @@
-// Every measurement for one corpus size, in the order the issue lists them.
+// Every measurement for one corpus size, in the order bench/report.ts prints them next to their targets.
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -15,7 +15,7 @@ import { openWorkerInspector } from './worker-inspector.ts';
 import type { TokenCheckReads } from './token-check-reads.ts';
 import { workerdBelow } from './workerd-processes.ts';
 
-/** The target: a signed-in token may add this much isolate CPU to an MCP request. */
+/** The target: a signed-in token may add this much isolate CPU to an MCP request. */
 export const TARGET_EXTRA_MS = 0.3;
 /** …and at most this many KV reads. */
 export const TARGET_KV_READS = 1;

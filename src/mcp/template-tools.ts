@@ -74,7 +74,7 @@ function buildDefinitions(view: KnowledgeView) {
       },
       fillTemplate: {
         title: 'Fill a POWER template',
-        description: 'Get a POWER template with its {{…_summary}} cross-references (spec 003) replaced by the summaries you pass, e.g. {"readme_summary": "…"}. Reports which placeholders remain unresolved.',
+        description: 'Get a POWER template with its {{…_summary}} cross-references replaced by the summaries you pass, e.g. {"readme_summary": "…"}. Reports which placeholders remain unresolved.',
         inputSchema: convertedOnce(z.object({
           template_name: templateName,
           values: z.record(z.string(), z.string()).default({}).describe('Summary text per placeholder name, e.g. readme_summary, architecture_summary'),
