@@ -2,7 +2,7 @@
 // `node bench/build-child.ts CONTENT_DIR OBJECTS_FILE` → prints one JSON line with the outcome and
 // writes the bundle (pointer line, then one [hash, text] line per object) to OBJECTS_FILE.
 import { createWriteStream } from 'node:fs';
-import { buildContent } from '../scripts/build/build.ts';
+import { buildContent } from '../scripts/compile/build.ts';
 
 const [contentDir, objectsFile] = process.argv.slice(2);
 if (!contentDir || !objectsFile) throw new Error('usage: build-child.ts CONTENT_DIR OBJECTS_FILE');

@@ -10,10 +10,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createMcpHandler } from '@modelcontextprotocol/server';
-import { objectKey, POINTER_KEY } from '../src/content/bundle.ts';
-import { currentBundle, resetContentCache } from '../src/content/store.ts';
-import { searchesIn } from '../src/http/searches-ahead.ts';
-import { createPraxisServer } from '../src/mcp/server.ts';
+import { objectKey, POINTER_KEY } from '../src/bundle/bundle.ts';
+import { currentBundle, resetContentCache } from '../src/worker/content/store.ts';
+import { searchesIn } from '../src/worker/http/searches-ahead.ts';
+import { createPraxisServer } from '../src/worker/mcp/server.ts';
 import { mcpHeaders, searchRequest } from './clients.ts';
 import { describeKeys, objectRoles } from './object-roles.ts';
 import { chainOf, recordingNamespace, type StorageChain, type StorageRead } from './storage-io.ts';

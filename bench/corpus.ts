@@ -6,8 +6,8 @@ import { appendFile, readdir, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import type { Bundle } from '../scripts/build/assemble.ts';
-import type { Pointer } from '../src/content/bundle.ts';
+import type { Bundle } from '../scripts/compile/assemble.ts';
+import type { Pointer } from '../src/bundle/bundle.ts';
 
 const run = promisify(execFile);
 const repoRoot = resolve(import.meta.dirname, '..');

@@ -1,5 +1,5 @@
 // Which bundled module a CPU profile's time was spent in. esbuild marks where each module starts in
-// the bundle (`// node_modules/jose/dist/...`, `// src/auth/authenticate.ts`); a sample belongs to the
+// the bundle (`// node_modules/jose/dist/...`, `// src/worker/auth/authenticate.ts`); a sample belongs to the
 // module of its innermost JavaScript frame, so native work (WebCrypto, a KV get) counts for the
 // JavaScript that asked for it. Samples with no JavaScript on the stack (garbage collector,
 // "(program)") belong to no module.

@@ -1,8 +1,8 @@
 // What each object of a bundle is, for printing a chain of reads: "manifest, 2 names objects, 5 shards"
 // reads better than "bulk ×8". Walks the manifest, the index heads and the chunks.
-import type { DocumentEntry, Manifest } from '../src/content/bundle.ts';
-import { isPartsList, joinedText, partsOf } from '../src/content/object-parts.ts';
-import type { ShardedIndex } from '../src/content/search/index.ts';
+import type { DocumentEntry, Manifest } from '../src/bundle/bundle.ts';
+import { isPartsList, joinedText, partsOf } from '../src/bundle/object-parts.ts';
+import type { ShardedIndex } from '../src/worker/content/search/index.ts';
 
 export type ObjectRole = 'manifest' | 'names' | 'index head' | 'shard' | 'chunk' | 'body' | 'knowledge' | 'part';
 

@@ -3,7 +3,7 @@ import { cpus, totalmem } from 'node:os';
 import { summarize } from './stats.ts';
 import { mib, ms, ratio } from './stats.ts';
 import type { SizeResult } from './measure.ts';
-import { KV, WORKER } from '../src/content/platform-limits.ts';
+import { KV, WORKER } from '../src/bundle/platform-limits.ts';
 
 export interface RunInfo {
   command: string;

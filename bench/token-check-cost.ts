@@ -97,8 +97,8 @@ export async function measureTokenCheckCost(options: { calls: number; rounds: nu
  * settings (config.ts files) is per request in every mode and not part of it.
  */
 const TOKEN_CHECK_MODULES = [
-  'src/auth/authenticate.ts', 'src/auth/cloud-token.ts', 'src/auth/local-token.ts', 'src/auth/claims.ts',
-  'src/auth/oauth/access-token.ts', 'src/auth/oauth/authorization-server.ts',
+  'src/worker/auth/authenticate.ts', 'src/worker/auth/cloud-token.ts', 'src/worker/auth/local-token.ts', 'src/worker/auth/claims.ts',
+  'src/worker/auth/oauth/access-token.ts', 'src/worker/auth/oauth/authorization-server.ts',
   'node_modules/jose/', 'node_modules/@cloudflare/workers-oauth-provider/',
 ];
 const isTokenCheckModule = (module: string): boolean => TOKEN_CHECK_MODULES.some((prefix) => module.startsWith(prefix));
@@ -124,7 +124,7 @@ export function renderTokenCheckCost(cost: TokenCheckCost, reads?: TokenCheckRea
     `  local token (praxis token, HS256)      median ${localMs.toFixed(3)} ms   rounds: ${rounds(cost.localMs)}`,
     `  oauth token (issued by this Worker)    median ${oauthMs.toFixed(3)} ms   rounds: ${rounds(cost.oauthMs)}`,
     `  extra for oauth (median of per-round differences)  ${extra.toFixed(3)} ms   target ≤ ${TARGET_EXTRA_MS} ms: ${extra <= TARGET_EXTRA_MS ? 'met' : 'missed'}`,
-    `  of which in the token check's own code (jose / workers-oauth-provider / src/auth, WebCrypto and KV calls included; GC not):`,
+    `  of which in the token check's own code (jose / workers-oauth-provider / src/worker/auth, WebCrypto and KV calls included; GC not):`,
     `    local ${median(cost.localCheckMs).toFixed(3)} ms (rounds: ${rounds(cost.localCheckMs)}), oauth ${median(cost.oauthCheckMs).toFixed(3)} ms (rounds: ${rounds(cost.oauthCheckMs)}), extra ${checkExtraMs(cost).toFixed(3)} ms   target ≤ ${TARGET_EXTRA_MS} ms: ${checkExtraMs(cost) <= TARGET_EXTRA_MS ? 'met' : 'missed'}`,
   ];
   if (reads) {

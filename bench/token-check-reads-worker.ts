@@ -3,11 +3,11 @@
 // namespace through a binding that writes every read down. The oauth token is a real one, issued by
 // workers-oauth-provider through its API (authorize → code → token endpoint with PKCE), as the
 // Worker issues them; the local token is a `praxis token` one.
-import { authenticate } from '../src/auth/authenticate.ts';
-import { readAuthConfig, type AuthConfig } from '../src/auth/config.ts';
-import { issueLocalToken } from '../src/auth/local-token.ts';
-import { authorizationServerFor, PRAXIS_SCOPE, TOKEN_PATH } from '../src/auth/oauth/authorization-server.ts';
-import type { GrantProps } from '../src/auth/oauth/identity.ts';
+import { authenticate } from '../src/worker/auth/authenticate.ts';
+import { readAuthConfig, type AuthConfig } from '../src/worker/auth/config.ts';
+import { issueLocalToken } from '../src/worker/auth/local-token.ts';
+import { authorizationServerFor, PRAXIS_SCOPE, TOKEN_PATH } from '../src/worker/auth/oauth/authorization-server.ts';
+import type { GrantProps } from '../src/worker/auth/oauth/identity.ts';
 
 export interface TokenCheckReads {
   /** KV reads per check, by kind of token, averaged over `checks` checks each. */

@@ -1,7 +1,7 @@
 // The benchmark's Worker: the real Praxis app, plus one floor route that does no work, so the
 // benchmark can compare a search with the cheapest request the same Worker can answer, and a route
 // that hands out (and forgets) every KV read the isolate made, recorded by an instrumented binding.
-import app, { type Env } from '../src/worker.ts';
+import app, { type Env } from '../src/worker/index.ts';
 import { FLOOR_PATH } from './floor.ts';
 import { IO_PATH, recordingNamespace, type StorageRead } from './storage-io.ts';
 

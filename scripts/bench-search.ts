@@ -9,9 +9,9 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { compileContent } from './build/compile.ts';
-import { buildSearchIndex, searchIndex, searcherOf, splitSearchIndex, type SearchIndex, type SearchOptions } from '../src/content/search/index.ts';
-import { termCount } from '../src/content/search/term-table.ts';
+import { compileContent } from './compile/compile.ts';
+import { buildSearchIndex, searchIndex, searcherOf, splitSearchIndex, type SearchIndex, type SearchOptions } from '../src/worker/content/search/index.ts';
+import { termCount } from '../src/worker/content/search/term-table.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const sharedDir = resolve(repoRoot, '../shared');

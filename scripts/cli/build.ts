@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { buildContent } from '../build/build.ts';
-import { formatBuildError } from '../build/errors.ts';
-import { writeBundle } from '../build/output.ts';
+import { buildContent } from '../compile/build.ts';
+import { formatBuildError } from '../compile/errors.ts';
+import { writeBundle } from '../compile/output.ts';
 import { githubAnnotation } from '../publish/github-annotation.ts';
 import { parseOptions, UsageError } from './command.ts';
 

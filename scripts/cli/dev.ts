@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import { buildContent } from '../build/build.ts';
-import { formatBuildError } from '../build/errors.ts';
+import { buildContent } from '../compile/build.ts';
+import { formatBuildError } from '../compile/errors.ts';
 import { connectionHelp } from '../dev/connection-help.ts';
 import { startDevServer } from '../dev/dev-server.ts';
 import { prepareOAuthDev } from '../dev/oauth-dev.ts';

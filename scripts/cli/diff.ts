@@ -1,5 +1,5 @@
-import { buildContent } from '../build/build.ts';
-import { formatBuildError } from '../build/errors.ts';
+import { buildContent } from '../compile/build.ts';
+import { formatBuildError } from '../compile/errors.ts';
 import { diffVersions } from '../publish/diff-versions.ts';
 import { publishBundle } from '../publish/publish.ts';
 import { diffLines, transferLine } from '../publish/report.ts';

@@ -1,5 +1,5 @@
-import { buildContent } from '../build/build.ts';
-import { formatBuildError } from '../build/errors.ts';
+import { buildContent } from '../compile/build.ts';
+import { formatBuildError } from '../compile/errors.ts';
 import { contentAuthor } from '../publish/author.ts';
 import { progressBar, formatBytes } from '../publish/progress.ts';
 import { publishBundle } from '../publish/publish.ts';

@@ -1,7 +1,7 @@
 // What each auth mode needs from a deployment, keyed by mode: the vars wrangler.toml must set, the
 // secrets `praxis deploy` puts with `wrangler secret put`, the KV bindings it must declare — or why
-// the mode may not be deployed at all. Each mode states its own needs (src/auth/modes.ts).
-import { AUTH_MODES, type DeploymentNeeds } from '../../src/auth/modes.ts';
+// the mode may not be deployed at all. Each mode states its own needs (src/worker/auth/modes.ts).
+import { AUTH_MODES, type DeploymentNeeds } from '../../src/worker/auth/modes.ts';
 
 export type AuthRequirements = DeploymentNeeds;
 

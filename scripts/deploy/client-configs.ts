@@ -1,6 +1,6 @@
 // Copy-paste client configurations for a deployed endpoint. They name the installed `praxis`
 // command (npm install -g praxis), never a path inside a clone.
-import { authModeNamed } from '../../src/auth/modes.ts';
+import { authModeNamed } from '../../src/worker/auth/modes.ts';
 import { clientSnippets, indented } from '../dev/client-snippets.ts';
 
 export function clientConfigs(mcpUrl: string, mode: string): string {

@@ -6,9 +6,9 @@
 // a version's objects from KV and a rollback restores them from its archive.
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { BUNDLE_SCHEMA, type VersionRecord } from '../../src/content/bundle.ts';
-import { joinedText } from '../../src/content/object-parts.ts';
-import { ARCHIVE_PART_BYTES, R2 } from '../../src/content/platform-limits.ts';
+import { BUNDLE_SCHEMA, type VersionRecord } from '../../src/bundle/bundle.ts';
+import { joinedText } from '../../src/bundle/object-parts.ts';
+import { ARCHIVE_PART_BYTES, R2 } from '../../src/bundle/platform-limits.ts';
 import type { ArchiveStore } from './archive-store.ts';
 import { versionObjects } from './reachability.ts';
 
@@ -86,7 +86,7 @@ export async function writeArchive(archive: ArchiveStore, record: VersionRecord,
   let bytes = 0;
   for (const part of archiveParts(record.version, objects, partBytes)) {
     if (part.bytes.length > R2.wranglerUploadBytes) {
-      throw new ArchiveError(`part ${parts.length + 1} of version ${record.version}'s archive is ${(part.bytes.length / 1024 ** 2).toFixed(1)} MiB; wrangler uploads at most ${R2.wranglerUploadBytes / 1024 ** 2} MiB per R2 object: lower ARCHIVE_PART_BYTES in src/content/platform-limits.ts`);
+      throw new ArchiveError(`part ${parts.length + 1} of version ${record.version}'s archive is ${(part.bytes.length / 1024 ** 2).toFixed(1)} MiB; wrangler uploads at most ${R2.wranglerUploadBytes / 1024 ** 2} MiB per R2 object: lower ARCHIVE_PART_BYTES in src/bundle/platform-limits.ts`);
     }
     await archive.put(part.key, part.bytes);
     parts.push({ key: part.key, sha256: sha256(part.bytes), bytes: part.bytes.length, objects: part.objects });

@@ -4,8 +4,8 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildContent } from '../build/build.ts';
-import type { Bundle } from '../build/assemble.ts';
+import { buildContent } from '../compile/build.ts';
+import type { Bundle } from '../compile/assemble.ts';
 import { formatBytes } from './progress.ts';
 import { unnamedObjects } from './reachability.ts';
 

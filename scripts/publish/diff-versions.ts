@@ -1,7 +1,7 @@
 // `praxis diff A [B]`: which documents differ between two archived versions (B defaults to the one
 // served), read from their archives in R2 — KV may no longer hold either.
-import type { VersionRecord } from '../../src/content/bundle.ts';
-import { joinedText } from '../../src/content/object-parts.ts';
+import type { VersionRecord } from '../../src/bundle/bundle.ts';
+import { joinedText } from '../../src/bundle/object-parts.ts';
 import { readArchive, readHistory } from './archive.ts';
 import { diffManifests, type DocumentDiff } from './diff.ts';
 import type { ContentStore } from './store.ts';

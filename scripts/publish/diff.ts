@@ -1,7 +1,7 @@
 // Which documents a publish adds, changes or removes, read from two manifests. Generic: any manifest
 // entry with a string `path` and a `body` hash is a document, whatever section a content kind puts it in.
 // Document entries in chunks (bundle schema 2) are read through `chunkText` and seen as if inline.
-import { entriesFromObjects } from '../../src/content/document-chunks.ts';
+import { entriesFromObjects } from '../../src/bundle/document-chunks.ts';
 
 export interface DocumentDiff {
   added: string[];

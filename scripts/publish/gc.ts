@@ -3,7 +3,7 @@
 // so gc refuses to drop one the archive's history does not list. The index is rewritten and dropped
 // records deleted BEFORE objects go, so an interrupted gc never leaves a listed version whose objects
 // are gone.
-import { VERSION_KEY_PREFIX, versionKey, type VersionRecord } from '../../src/content/bundle.ts';
+import { VERSION_KEY_PREFIX, versionKey, type VersionRecord } from '../../src/bundle/bundle.ts';
 import { readHistory } from './archive.ts';
 import type { ContentStore } from './store.ts';
 import { OBJECT_PREFIX, indexEntry, neededObjects, readState, storedObjects } from './versions.ts';

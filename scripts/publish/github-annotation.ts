@@ -2,7 +2,7 @@
 // `::error file=content/processes/a.md,line=3::message`. Escaping follows the runner's rules
 // (data: % CR LF; properties additionally : and ,).
 import { isAbsolute, relative } from 'node:path';
-import type { BuildError } from '../build/errors.ts';
+import type { BuildError } from '../compile/errors.ts';
 
 const escapeData = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (text: string): string => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');

@@ -1,5 +1,5 @@
 // `praxis dev`'s loading step: a publish into wrangler's local state, incremental like any other.
-import type { Bundle } from '../build/assemble.ts';
+import type { Bundle } from '../compile/assemble.ts';
 import { contentAuthor } from './author.ts';
 import { openLocalStore } from './local-store.ts';
 import { progressBar } from './progress.ts';

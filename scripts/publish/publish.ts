@@ -4,12 +4,12 @@
 // flip, the store still serves the previous version, untouched; run again, it uploads only what is
 // still missing.
 import { createHash } from 'node:crypto';
-import { POINTER_KEY, knowledgeHashOf, objectKey, type Manifest, type Pointer, type VersionRecord } from '../../src/content/bundle.ts';
-import { isPartsList, joinedText, partsOf } from '../../src/content/object-parts.ts';
-import { objectText, type Bundle } from '../build/assemble.ts';
-import { formatLimitProblem, platformProblems } from '../build/platform-check.ts';
-import { KV } from '../../src/content/platform-limits.ts';
-import { chunkHashesOf } from '../../src/content/document-chunks.ts';
+import { POINTER_KEY, knowledgeHashOf, objectKey, type Manifest, type Pointer, type VersionRecord } from '../../src/bundle/bundle.ts';
+import { isPartsList, joinedText, partsOf } from '../../src/bundle/object-parts.ts';
+import { objectText, type Bundle } from '../compile/assemble.ts';
+import { formatLimitProblem, platformProblems } from '../compile/platform-check.ts';
+import { KV } from '../../src/bundle/platform-limits.ts';
+import { chunkHashesOf } from '../../src/bundle/document-chunks.ts';
 import { historyWith, HISTORY_KEY, readHistory, writeArchive, type ArchiveWritten } from './archive.ts';
 import { diffManifests, type ChunkText, type DocumentDiff } from './diff.ts';
 import { unnamedObjects } from './reachability.ts';

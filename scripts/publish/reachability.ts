@@ -5,10 +5,10 @@
 // `extraObjects` would make that list as long as the corpus and change on every edit. Other objects
 // the manifest does not name (a knowledge section's index shards, say) are listed in the version
 // record's `extraObjects` object at publish time.
-import { knowledgeHashOf, type Manifest, type VersionRecord } from '../../src/content/bundle.ts';
-import { chunkHashesOf } from '../../src/content/document-chunks.ts';
-import { isPartsList, joinedText } from '../../src/content/object-parts.ts';
-import { objectText, type Bundle } from '../build/assemble.ts';
+import { knowledgeHashOf, type Manifest, type VersionRecord } from '../../src/bundle/bundle.ts';
+import { chunkHashesOf } from '../../src/bundle/document-chunks.ts';
+import { isPartsList, joinedText } from '../../src/bundle/object-parts.ts';
+import { objectText, type Bundle } from '../compile/assemble.ts';
 
 const HASH = /\b[0-9a-f]{64}\b/g;
 

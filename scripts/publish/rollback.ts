@@ -2,9 +2,9 @@
 // (every part against its head, every object against its hash, nothing the version needs absent);
 // only then are the objects KV no longer holds (pruned by gc) put back, the version recorded in KV if
 // gc dropped its record, and the pointer flipped, last. A missing or damaged archive changes nothing.
-import { BUNDLE_SCHEMA, POINTER_KEY, objectKey, type Manifest, type Pointer, type VersionRecord } from '../../src/content/bundle.ts';
-import { joinedText } from '../../src/content/object-parts.ts';
-import { shardListsOf } from '../../src/content/search/shard-list.ts';
+import { BUNDLE_SCHEMA, POINTER_KEY, objectKey, type Manifest, type Pointer, type VersionRecord } from '../../src/bundle/bundle.ts';
+import { joinedText } from '../../src/bundle/object-parts.ts';
+import { shardListsOf } from '../../src/worker/content/search/shard-list.ts';
 import { readArchive, readHistory } from './archive.ts';
 import type { ContentStore } from './store.ts';
 import { findVersion, pointerOf, readState, storedObjects, versionEntries } from './versions.ts';

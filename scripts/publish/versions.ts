@@ -2,9 +2,9 @@
 import {
   BUNDLE_SCHEMA, POINTER_KEY, VERSIONS_INDEX_KEY, objectKey, versionKey,
   type Pointer, type VersionRecord, type VersionsIndex,
-} from '../../src/content/bundle.ts';
+} from '../../src/bundle/bundle.ts';
 import type { ContentStore, Entry } from './store.ts';
-import { isPartsList, joinedText, partsOf } from '../../src/content/object-parts.ts';
+import { isPartsList, joinedText, partsOf } from '../../src/bundle/object-parts.ts';
 import { containersOf, versionObjects } from './reachability.ts';
 
 export interface StoreState {

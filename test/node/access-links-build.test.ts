@@ -6,9 +6,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildContent } from '../../scripts/build/build.ts';
-import { formatBuildError } from '../../scripts/build/errors.ts';
-import { audienceCovers } from '../../src/content/audience-covers.ts';
+import { buildContent } from '../../scripts/compile/build.ts';
+import { formatBuildError } from '../../scripts/compile/errors.ts';
+import { audienceCovers } from '../../src/bundle/audience-covers.ts';
 
 let dirs: string[] = [];
 afterEach(async () => { await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))); dirs = []; });

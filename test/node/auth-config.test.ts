@@ -1,7 +1,7 @@
 // Auth settings as the Worker reads them from vars/secrets: every mode, and every unknown or
 // contradictory combination refused with a message that names the setting to fix.
 import { describe, expect, it } from 'vitest';
-import { readAuthConfig, type AuthEnv } from '../../src/auth/config.ts';
+import { readAuthConfig, type AuthEnv } from '../../src/worker/auth/config.ts';
 
 const SECRET = 'a-local-secret-of-at-least-32-characters';
 const CLOUD: AuthEnv = { PRAXIS_AUTH_MODE: 'cloud', PRAXIS_AUTH_ISSUERS: 'https://login.microsoftonline.com/tenant-id/v2.0', PRAXIS_AUTH_RESOURCE: 'https://praxis.example.com/mcp' };

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compileContent } from '../../scripts/build/compile.ts';
-import { buildContent } from '../../scripts/build/build.ts';
-import { formatBuildError } from '../../scripts/build/errors.ts';
-import { normalizeName } from '../../src/content/names.ts';
+import { compileContent } from '../../scripts/compile/compile.ts';
+import { buildContent } from '../../scripts/compile/build.ts';
+import { formatBuildError } from '../../scripts/compile/errors.ts';
+import { normalizeName } from '../../src/bundle/names.ts';
 
 const CLI = new URL('../../bin/praxis.mjs', import.meta.url).pathname;
 const dirs: string[] = [];

@@ -1,4 +1,4 @@
-// The Worker as Cloudflare would receive it: `wrangler deploy --dry-run` bundles src/worker.ts with
+// The Worker as Cloudflare would receive it: `wrangler deploy --dry-run` bundles src/worker/index.ts with
 // wrangler.toml's settings (offline; nothing is uploaded). The bundle must build, stay within the
 // script size Praxis holds itself to (gzipped, as Cloudflare counts it), and start in workerd: a
 // script whose global scope throws is refused at upload.
@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORKER } from '../../src/content/platform-limits.ts';
+import { WORKER } from '../../src/bundle/platform-limits.ts';
 
 const PROJECT = resolve(import.meta.dirname, '../..');
 let outDir: string;

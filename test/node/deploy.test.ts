@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploy } from '../../scripts/deploy/deploy.ts';
 import { localSecret } from '../../scripts/dev/local-secret.ts';
-import { POINTER_KEY } from '../../src/content/bundle.ts';
+import { POINTER_KEY } from '../../src/bundle/bundle.ts';
 import { spawnPraxisDev, type RunningDev } from '../../scripts/dev/spawn-praxis-dev.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -48,7 +48,7 @@ async function praxisDeploy(args: string[], env: Record<string, string | undefin
 
 /** wrangler.toml of this checkout with other vars and bindings, as a team would edit it. */
 async function configFile(dir: string, vars: Record<string, string>, extra = '', without?: string): Promise<string> {
-  let text = (await readFile(join(ROOT, 'wrangler.toml'), 'utf8')).replace('main = "src/worker.ts"', `main = "${join(ROOT, 'src/worker.ts')}"`);
+  let text = (await readFile(join(ROOT, 'wrangler.toml'), 'utf8')).replace('main = "src/worker/index.ts"', `main = "${join(ROOT, 'src/worker/index.ts')}"`);
   if (without) text = text.replace(new RegExp(`\\[\\[(kv_namespaces|r2_buckets)\\]\\]\\nbinding = "${without}"\\n(id|bucket_name) = "[^"]*"\\n`), '');
   const lines = Object.entries(vars).map(([key, value]) => `${key} = "${value}"`).join('\n');
   text = text.replace(/^PRAXIS_AUTH_MODE = "local"$/m, lines);

@@ -1,8 +1,8 @@
 // Bundle schema 2's document chunks: content-defined boundaries (an edit or an added document touches
 // one chunk, not every chunk after it), position lookup, and what a real build writes.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DocumentEntry, Manifest } from '../../src/content/bundle.ts';
-import { chunkAt, chunkEntries, chunkStarts, entriesFromObjects } from '../../src/content/document-chunks.ts';
+import type { DocumentEntry, Manifest } from '../../src/bundle/bundle.ts';
+import { chunkAt, chunkEntries, chunkStarts, entriesFromObjects } from '../../src/bundle/document-chunks.ts';
 import { build, processes, removeTempDirs, tempDir, writeContent } from './publish-helpers.ts';
 
 afterAll(removeTempDirs);

@@ -1,6 +1,6 @@
 // YAML errors in front matter point at the file line of the error, not at the opening `---`.
 import { describe, expect, it } from 'vitest';
-import { splitFrontMatter } from '../../scripts/build/front-matter.ts';
+import { splitFrontMatter } from '../../scripts/compile/front-matter.ts';
 
 describe('front matter error lines', () => {
   it.each([

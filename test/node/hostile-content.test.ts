@@ -6,11 +6,11 @@ import { mkdir, mkdtemp, open, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildContent } from '../../scripts/build/build.ts';
-import { FRONT_MATTER_KEYS } from '../../scripts/build/front-matter-keys.ts';
-import type { BuildError } from '../../scripts/build/errors.ts';
-import type { Manifest } from '../../src/content/bundle.ts';
-import { entriesFromObjects } from '../../src/content/document-chunks.ts';
+import { buildContent } from '../../scripts/compile/build.ts';
+import { FRONT_MATTER_KEYS } from '../../scripts/compile/front-matter-keys.ts';
+import type { BuildError } from '../../scripts/compile/errors.ts';
+import type { Manifest } from '../../src/bundle/bundle.ts';
+import { entriesFromObjects } from '../../src/bundle/document-chunks.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const GOOD = '---\nname: fine\ndescription: A fine document.\n---\n# Fine\n\nNothing to see.\n';

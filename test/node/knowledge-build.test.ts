@@ -4,10 +4,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildContent } from '../../scripts/build/build.ts';
-import { formatBuildError } from '../../scripts/build/errors.ts';
-import { rankCompletions } from '../../src/content/completion.ts';
-import { parsePromptBody, renderPrompt } from '../../src/content/prompts/render.ts';
+import { buildContent } from '../../scripts/compile/build.ts';
+import { formatBuildError } from '../../scripts/compile/errors.ts';
+import { rankCompletions } from '../../src/worker/content/completion.ts';
+import { parsePromptBody, renderPrompt } from '../../src/worker/content/prompts/render.ts';
 
 const GOOD = `framework: POWER
 purpose: Generate README.md as the discovery entry document.

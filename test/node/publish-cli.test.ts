@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../scripts/cli/main.ts';
-import { objectKey } from '../../src/content/bundle.ts';
+import { objectKey } from '../../src/bundle/bundle.ts';
 import { githubAnnotation } from '../../scripts/publish/github-annotation.ts';
 import { publishBundle } from '../../scripts/publish/publish.ts';
 import { readState } from '../../scripts/publish/versions.ts';

@@ -2,9 +2,9 @@
 // incremental uploads, a failure injected at every step, rollback, and gc safety. "Served intact" is
 // checked with the Worker's own store code plus a byte-for-byte check of every object.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { POINTER_KEY, VERSIONS_INDEX_KEY, objectKey, versionKey, type Manifest } from '../../src/content/bundle.ts';
-import { entriesFromObjects } from '../../src/content/document-chunks.ts';
-import type { Bundle } from '../../scripts/build/assemble.ts';
+import { POINTER_KEY, VERSIONS_INDEX_KEY, objectKey, versionKey, type Manifest } from '../../src/bundle/bundle.ts';
+import { entriesFromObjects } from '../../src/bundle/document-chunks.ts';
+import type { Bundle } from '../../scripts/compile/assemble.ts';
 import { collectGarbage } from '../../scripts/publish/gc.ts';
 import { publishBundle } from '../../scripts/publish/publish.ts';
 import { rollback } from '../../scripts/publish/rollback.ts';

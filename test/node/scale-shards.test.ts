@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildSearchIndex, searchIndex, searcherOf, splitSearchIndex, storeSearchIndex,
   type IndexableDoc, type ShardedIndex, type TermTable,
-} from '../../src/content/search/index.ts';
+} from '../../src/worker/content/search/index.ts';
 import { indexOf, loadPlaybook, playbookDir, readQueries, sharedQueriesFile, heldOutQueriesFile } from '../../scripts/bench-search.ts';
 
 const WORDS = ('deploy rollback review commit branch release incident pager alert metric trace log secret token ' +

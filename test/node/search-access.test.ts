@@ -4,9 +4,9 @@
 // document has a word (the dictionary attack on restricted vocabulary).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isVisible } from '../../src/content/access.ts';
-import { MAX_GROUPS_PER_INDEX } from '../../src/content/search/audiences.ts';
-import { buildSearchIndex, searchIndex, searcherOf, storeSearchIndex, type IndexableDoc, type SearchHit, type SearchIndex, type StoredIndex, type TermTable } from '../../src/content/search/index.ts';
+import { isVisible } from '../../src/worker/content/access.ts';
+import { MAX_GROUPS_PER_INDEX } from '../../src/worker/content/search/audiences.ts';
+import { buildSearchIndex, searchIndex, searcherOf, storeSearchIndex, type IndexableDoc, type SearchHit, type SearchIndex, type StoredIndex, type TermTable } from '../../src/worker/content/search/index.ts';
 
 const canSeeAs = (groups: string[]) => (entry: { access?: readonly string[] }) => isVisible(entry, groups);
 const nobody = canSeeAs([]);

@@ -3,11 +3,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   buildSearchIndex, searchIndex, snippet, tokenize, type IndexableDoc,
-} from '../../src/content/search/index.ts';
-import { matchedSnippet } from '../../src/content/search/snippet.ts';
-import { plainInline, stripInline } from '../../src/content/search/markdown.ts';
-import { termOf, wordsOf, wordsWithTermsIn } from '../../src/content/search/tokenize.ts';
-import { queryTermsOf } from '../../src/content/search/query-terms.ts';
+} from '../../src/worker/content/search/index.ts';
+import { matchedSnippet } from '../../src/worker/content/search/snippet.ts';
+import { plainInline, stripInline } from '../../src/worker/content/search/markdown.ts';
+import { termOf, wordsOf, wordsWithTermsIn } from '../../src/worker/content/search/tokenize.ts';
+import { queryTermsOf } from '../../src/worker/content/search/query-terms.ts';
 import {
   indexOf, loadPlaybook, playbookDir, readQueries, recallAt, runQueries, sharedQueriesFile,
 } from '../../scripts/bench-search.ts';
@@ -222,7 +222,7 @@ describe.skipIf(!existsSync(playbookDir))('playbook benchmark (needs ../shared)'
 
 describe('query bounds', () => {
   it('uses at most 32 terms from the first 1000 characters of a query', async () => {
-    const { queryTermsOf, MAX_QUERY_TERMS } = await import('../../src/content/search/query-terms.ts');
+    const { queryTermsOf, MAX_QUERY_TERMS } = await import('../../src/worker/content/search/query-terms.ts');
     const words = Array.from({ length: 100_000 }, (_, i) => `word${i}`).join(' ');
     const { terms, exact } = queryTermsOf(words);
     expect(terms.length).toBeLessThanOrEqual(MAX_QUERY_TERMS);

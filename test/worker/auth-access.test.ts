@@ -4,7 +4,7 @@
 // completions — shows no trace of it: no name, no title, no text, no count that includes it.
 import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Env } from '../../src/worker.ts';
+import type { Env } from '../../src/worker/index.ts';
 import { RESOURCE, cloudEnv, connectWithToken, providerToken, providers, signedByProvider } from './auth-helpers.ts';
 import { publishFixture } from './helpers.ts';
 

@@ -2,8 +2,8 @@
 // rejection matrix with its statuses and challenges, metadata documents, audit lines, auto mode.
 import { SignJWT, UnsecuredJWT, exportSPKI, importJWK, type JWK } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetIssuerKeys } from '../../src/auth/issuer-keys.ts';
-import type { Env } from '../../src/worker.ts';
+import { resetIssuerKeys } from '../../src/worker/auth/issuer-keys.ts';
+import type { Env } from '../../src/worker/index.ts';
 import {
   RESOURCE, callTool, challengeParams, cloudEnv, connectWithToken, listTools, mcpPost, providerControl, providerToken, providers, signedByProvider,
 } from './auth-helpers.ts';

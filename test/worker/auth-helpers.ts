@@ -3,7 +3,7 @@
 // bad tokens signed with their real key, and the official MCP client with such a token.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { inject } from 'vitest';
-import type { Env } from '../../src/worker.ts';
+import type { Env } from '../../src/worker/index.ts';
 import { MCP_URL, callWorker } from './helpers.ts';
 
 export const RESOURCE = MCP_URL;

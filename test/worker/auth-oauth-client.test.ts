@@ -3,7 +3,7 @@
 // provider, obtains a token for this resource (client credentials, RFC 8707) and calls tools.
 import { Client, ClientCredentialsProvider, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { resetIssuerKeys } from '../../src/auth/issuer-keys.ts';
+import { resetIssuerKeys } from '../../src/worker/auth/issuer-keys.ts';
 import { RESOURCE, cloudEnv, providers } from './auth-helpers.ts';
 import { MCP_URL, callWorker, publishFixture } from './helpers.ts';
 

@@ -4,7 +4,7 @@
 // request, even for a token the same isolate accepted a moment before.
 import { env as testEnv } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_TTL_S } from '../../src/auth/oauth/authorization-server.ts';
+import { ACCESS_TOKEN_TTL_S } from '../../src/worker/auth/oauth/authorization-server.ts';
 import { listTools, mcpPost } from './auth-helpers.ts';
 import { MCP_URL, callWorker, publishFixture } from './helpers.ts';
 import { changeUser, oauthEnv, signedInTokens, tokenRequest } from './sign-in-helpers.ts';

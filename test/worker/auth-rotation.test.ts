@@ -2,7 +2,7 @@
 // refetch the JWKS, but not more often than the cool-down allows; the provider's own request
 // counters prove how often discovery and the JWKS were fetched.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resetIssuerKeys } from '../../src/auth/issuer-keys.ts';
+import { resetIssuerKeys } from '../../src/worker/auth/issuer-keys.ts';
 import { cloudEnv, listTools, mcpPost, providerControl, providerToken, providers, signedByProvider } from './auth-helpers.ts';
 import { publishFixture } from './helpers.ts';
 

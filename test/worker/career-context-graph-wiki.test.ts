@@ -97,7 +97,7 @@ describe.each(['modern', 'legacy'] as const)('the VitaeContext contract over the
     'vitaegraph://other',
     'file:///etc/passwd',
   ])('answers resource-not-found with the URI in error.data for %s', async (uri) => {
-    // A 2025-era request gets the VitaeContext contract's -32002 (restored in src/http/resource-not-found-code.ts);
+    // A 2025-era request gets the VitaeContext contract's -32002 (restored in src/worker/http/resource-not-found-code.ts);
     // the 2026-07-28 revision requires -32602, which the SDK emits. Both carry the URI in error.data.
     const message = await rawRead(uri);
     expect(message.error).toMatchObject({ code: -32002, data: { uri } });

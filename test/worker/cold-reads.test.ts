@@ -5,10 +5,10 @@
 // never a second read of an object it already has.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { chainOf, recordingNamespace, type StorageRead } from '../../bench/storage-io.ts';
-import { objectKey, POINTER_KEY } from '../../src/content/bundle.ts';
-import { unpackShardHashes } from '../../src/content/search/shard-list.ts';
-import { shardsOfQuery } from '../../src/content/search/shards.ts';
-import { resetContentCache } from '../../src/content/store.ts';
+import { objectKey, POINTER_KEY } from '../../src/bundle/bundle.ts';
+import { unpackShardHashes } from '../../src/worker/content/search/shard-list.ts';
+import { shardsOfQuery } from '../../src/worker/content/search/shards.ts';
+import { resetContentCache } from '../../src/worker/content/store.ts';
 import { MCP_URL, callWorker, publishProvided, testEnv, token } from './helpers.ts';
 
 async function search(content: KVNamespace, query: string) {

@@ -4,8 +4,8 @@
 // unloadable version.
 import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { POINTER_KEY, type DocumentEntry, type Manifest } from '../../src/content/bundle.ts';
-import { resetContentCache } from '../../src/content/store.ts';
+import { POINTER_KEY, type DocumentEntry, type Manifest } from '../../src/bundle/bundle.ts';
+import { resetContentCache } from '../../src/worker/content/store.ts';
 import { RESOURCE, cloudEnv, connectWithToken, providers, signedByProvider } from './auth-helpers.ts';
 import { captureConsole } from './fuzz-helpers.ts';
 import { publishFixture, publishProvided, rpc, rpcMessage, testEnv } from './helpers.ts';

@@ -3,9 +3,9 @@
 // identity provider that is down. The isolate keeps serving what it has; otherwise the answer is a
 // clean 503 with -32603 and Retry-After, never a stack trace, never a hang, never open.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BUNDLE_SCHEMA, POINTER_KEY } from '../../src/content/bundle.ts';
-import type { Env } from '../../src/worker.ts';
-import { resetIssuerKeys } from '../../src/auth/issuer-keys.ts';
+import { BUNDLE_SCHEMA, POINTER_KEY } from '../../src/bundle/bundle.ts';
+import type { Env } from '../../src/worker/index.ts';
+import { resetIssuerKeys } from '../../src/worker/auth/issuer-keys.ts';
 import { RESOURCE, cloudEnv, providers, signedByProvider } from './auth-helpers.ts';
 import { MCP_URL, callWorker, publishFixture, rpcMessage, testEnv, token } from './helpers.ts';
 import { captureConsole, withDeadline } from './fuzz-helpers.ts';
@@ -134,7 +134,7 @@ describe('a pointer naming a version that cannot be loaded', () => {
   it('refuses to start serving it: a fresh isolate answers 503, not a half-loaded bundle', async () => {
     await publishFixture();
     await testEnv.CONTENT.put(POINTER_KEY, JSON.stringify(missing));
-    const { resetContentCache } = await import('../../src/content/store.ts');
+    const { resetContentCache } = await import('../../src/worker/content/store.ts');
     resetContentCache();
     expectCleanUnavailable((await captureConsole(() => call({}))).value);
   });
@@ -142,7 +142,7 @@ describe('a pointer naming a version that cannot be loaded', () => {
   it('refuses a corrupt pointer the same way', async () => {
     await publishFixture();
     await testEnv.CONTENT.put(POINTER_KEY, '{"version": "trunc');
-    const { resetContentCache } = await import('../../src/content/store.ts');
+    const { resetContentCache } = await import('../../src/worker/content/store.ts');
     resetContentCache();
     expectCleanUnavailable((await captureConsole(() => call({}))).value);
   });

@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildContent } from '../../scripts/build/build.ts';
-import { formatBuildError } from '../../scripts/build/errors.ts';
+import { buildContent } from '../../scripts/compile/build.ts';
+import { formatBuildError } from '../../scripts/compile/errors.ts';
 import { nonInterferenceCases } from './restricted-corpus.ts';
 
 export default async function setup(project: TestProject): Promise<void> {
@@ -52,10 +52,10 @@ async function chunkedBundle() {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    fixtureBundle: { pointer: import('../../src/content/bundle.ts').Pointer; objects: Array<[string, string]> };
-    chunkedBundle: { pointer: import('../../src/content/bundle.ts').Pointer; objects: Array<[string, string]> };
-    partedBundle: { pointer: import('../../src/content/bundle.ts').Pointer; objects: Array<[string, string]> };
-    shippedBundle: { pointer: import('../../src/content/bundle.ts').Pointer; objects: Array<[string, string]> };
+    fixtureBundle: { pointer: import('../../src/bundle/bundle.ts').Pointer; objects: Array<[string, string]> };
+    chunkedBundle: { pointer: import('../../src/bundle/bundle.ts').Pointer; objects: Array<[string, string]> };
+    partedBundle: { pointer: import('../../src/bundle/bundle.ts').Pointer; objects: Array<[string, string]> };
+    shippedBundle: { pointer: import('../../src/bundle/bundle.ts').Pointer; objects: Array<[string, string]> };
     nonInterference: import('./restricted-corpus.ts').NonInterferenceCase[];
     processToolSchemas: { tools: Array<{ name: string; description: string; inputSchema: object; outputSchema: object }> };
   }

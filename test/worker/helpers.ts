@@ -3,10 +3,10 @@
 import { env } from 'cloudflare:test';
 import { inject } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { issueLocalToken } from '../../src/auth/local-token.ts';
-import { POINTER_KEY, objectKey } from '../../src/content/bundle.ts';
-import { resetContentCache } from '../../src/content/store.ts';
-import worker, { type Env } from '../../src/worker.ts';
+import { issueLocalToken } from '../../src/worker/auth/local-token.ts';
+import { POINTER_KEY, objectKey } from '../../src/bundle/bundle.ts';
+import { resetContentCache } from '../../src/worker/content/store.ts';
+import worker, { type Env } from '../../src/worker/index.ts';
 
 export const testEnv = env as unknown as Env;
 export const MCP_URL = 'http://localhost/mcp';

@@ -1,7 +1,7 @@
 // What the Worker refuses before any MCP work, and the JSON-RPC errors of the VitaeContext contract, in workerd.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { LOCAL_AUDIENCE, LOCAL_ISSUER, issueLocalToken } from '../../src/auth/local-token.ts';
+import { LOCAL_AUDIENCE, LOCAL_ISSUER, issueLocalToken } from '../../src/worker/auth/local-token.ts';
 import { MCP_URL, callWorker, publishFixture, rpc, rpcMessage, testEnv, token, unpublish } from './helpers.ts';
 
 const initialize = (protocolVersion: string) => ({
@@ -164,8 +164,8 @@ describe('JSON-RPC errors (the VitaeContext contract)', () => {
 
   it('answers a missing bundle object with -32603 and keeps the detail in the log', async () => {
     const { testEnv } = await import('./helpers.ts');
-    const { BUNDLE_SCHEMA, POINTER_KEY } = await import('../../src/content/bundle.ts');
-    const { resetContentCache } = await import('../../src/content/store.ts');
+    const { BUNDLE_SCHEMA, POINTER_KEY } = await import('../../src/bundle/bundle.ts');
+    const { resetContentCache } = await import('../../src/worker/content/store.ts');
     await testEnv.CONTENT.put(POINTER_KEY, JSON.stringify({ schema: BUNDLE_SCHEMA, version: 'broken', manifest: 'f'.repeat(64), commit: null, builtAt: '', documentCount: 0 }));
     resetContentCache();
     const response = await rpc({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'list_processes', arguments: {} } });

@@ -6,9 +6,9 @@
 // from the same folder minus the files that caller may not see. The second bundle is published
 // under the first one's version, commit and build time: the only things allowed to differ.
 import { describe, expect, inject, it } from 'vitest';
-import { POINTER_KEY, objectKey } from '../../src/content/bundle.ts';
-import { resetContentCache } from '../../src/content/store.ts';
-import type { Env } from '../../src/worker.ts';
+import { POINTER_KEY, objectKey } from '../../src/bundle/bundle.ts';
+import { resetContentCache } from '../../src/worker/content/store.ts';
+import type { Env } from '../../src/worker/index.ts';
 import { RESOURCE, cloudEnv, mcpPost, providers, signedByProvider } from './auth-helpers.ts';
 import { captureConsole } from './fuzz-helpers.ts';
 import { callWorker, testEnv, token } from './helpers.ts';

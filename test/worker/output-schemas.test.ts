@@ -1,13 +1,13 @@
 // Output schemas are advertised as the spec's JSON Schema but checked by zod's translation of it
-// (src/mcp/json-schema.ts). In workerd, for every output schema the server lists, both validators
+// (src/worker/mcp/json-schema.ts). In workerd, for every output schema the server lists, both validators
 // must give the same verdict on a valid instance of each shape and on every single-field change
 // of it: a wrong type, a value out of range or outside an enum, a missing field, an extra one.
 import type { Client } from '@modelcontextprotocol/client';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_KINDS, documentKinds } from '../../src/content/kinds.ts';
-import { getOutputSchema, listOutputSchema, searchOutputSchema } from '../../src/mcp/document-schemas.ts';
-import { jsonOutputSchema } from '../../src/mcp/json-schema.ts';
+import { DOCUMENT_KINDS, documentKinds } from '../../src/bundle/kinds.ts';
+import { getOutputSchema, listOutputSchema, searchOutputSchema } from '../../src/worker/mcp/document-schemas.ts';
+import { jsonOutputSchema } from '../../src/worker/mcp/json-schema.ts';
 import { connectClient, publishFixture } from './helpers.ts';
 
 type Schema = { type?: string | string[]; oneOf?: Schema[]; properties?: Record<string, Schema>; items?: Schema; enum?: unknown[]; minimum?: number; maximum?: number; minLength?: number; const?: unknown };
@@ -100,7 +100,7 @@ describe('output schemas checked by zod agree with the JSON Schema validator', (
     expect(rejected).toBeGreaterThan(200);
   });
 
-  it('advertises the document tools\' output schemas exactly as src/mcp/document-schemas.ts writes them, not zod\'s translation', () => {
+  it('advertises the document tools\' output schemas exactly as src/worker/mcp/document-schemas.ts writes them, not zod\'s translation', () => {
     const listed = new Map(schemas.map((entry) => [entry.tool, entry.schema]));
     // The SDK adds the root `type: "object"` MCP requires where a schema (get_*'s oneOf) has none.
     const asListed = (schema: object) => ({ type: 'object', ...schema });

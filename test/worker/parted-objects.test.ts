@@ -3,7 +3,7 @@
 // answers every surface exactly as the same fixture stored whole — only the version differs.
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { isPartsList, partsOf } from '../../src/content/object-parts.ts';
+import { isPartsList, partsOf } from '../../src/bundle/object-parts.ts';
 import { connectClient, publishProvided } from './helpers.ts';
 
 const QUERIES = ['code review', 'deployment rollback', 'incident'];

@@ -3,9 +3,9 @@
 // within PRAXIS_POINTER_TTL_MS and reports it in /healthz, serverInfo and result provenance.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { POINTER_KEY, objectKey, type DocumentEntry, type Manifest, type Pointer } from '../../src/content/bundle.ts';
-import { currentBundle, resetContentCache } from '../../src/content/store.ts';
-import type { Env } from '../../src/worker.ts';
+import { POINTER_KEY, objectKey, type DocumentEntry, type Manifest, type Pointer } from '../../src/bundle/bundle.ts';
+import { currentBundle, resetContentCache } from '../../src/worker/content/store.ts';
+import type { Env } from '../../src/worker/index.ts';
 import { MCP_URL, callWorker, testEnv, token } from './helpers.ts';
 
 interface Version {

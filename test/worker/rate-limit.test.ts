@@ -2,7 +2,7 @@
 // implementation): a caller over its limit gets 429 + Retry-After, other callers are unaffected,
 // "off" disables it, and the deployed config (wrangler.toml) has it on.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Env } from '../../src/worker.ts';
+import type { Env } from '../../src/worker/index.ts';
 import { MCP_URL, callWorker, publishFixture, testEnv, token } from './helpers.ts';
 import { captureConsole } from './fuzz-helpers.ts';
 

@@ -6,10 +6,10 @@
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { buildContent } from '../../scripts/build/build.ts';
-import { formatBuildError } from '../../scripts/build/errors.ts';
-import { audienceCovers } from '../../src/content/audience-covers.ts';
-import type { Pointer } from '../../src/content/bundle.ts';
+import { buildContent } from '../../scripts/compile/build.ts';
+import { formatBuildError } from '../../scripts/compile/errors.ts';
+import { audienceCovers } from '../../src/bundle/audience-covers.ts';
+import type { Pointer } from '../../src/bundle/bundle.ts';
 
 export const CORPUS_GROUPS = ['red', 'blue'] as const;
 /** The callers compared: each sees the public entries plus those of its groups. */

@@ -2,9 +2,9 @@
 // identity-provider outage, KV faults, rate limiting, internal errors) runs with recognisable tokens
 // and secrets, and none of them may appear in any log line, response body or response header.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueLocalToken } from '../../src/auth/local-token.ts';
-import { resetIssuerKeys } from '../../src/auth/issuer-keys.ts';
-import type { Env } from '../../src/worker.ts';
+import { issueLocalToken } from '../../src/worker/auth/local-token.ts';
+import { resetIssuerKeys } from '../../src/worker/auth/issuer-keys.ts';
+import type { Env } from '../../src/worker/index.ts';
 import { RESOURCE, cloudEnv, providerToken, providers, signedByProvider } from './auth-helpers.ts';
 import { MCP_URL, callWorker, publishFixture, testEnv } from './helpers.ts';
 import { captureConsole } from './fuzz-helpers.ts';
@@ -73,7 +73,7 @@ describe('no token or secret in any log line, response body or header', () => {
 
   it('faults and refusals: KV failing, rate limited', async () => {
     const failing = { get: () => Promise.reject(new Error('KV down (injected)')) } as unknown as KVNamespace;
-    const { resetContentCache } = await import('../../src/content/store.ts');
+    const { resetContentCache } = await import('../../src/worker/content/store.ts');
     resetContentCache();
     await exercise(remember(await issueLocalToken(SECRET, 'kv-fault')), { ...LOCAL, CONTENT: failing });
     await publishFixture();

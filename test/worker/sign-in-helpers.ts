@@ -2,7 +2,7 @@
 // sign-in providers (auth-global-setup.ts), a scripted browser (redirects followed by hand, cookies
 // kept per host, forms posted as a person would) and an OAuth client provider for the official MCP client.
 import { inject } from 'vitest';
-import type { Env } from '../../src/worker.ts';
+import type { Env } from '../../src/worker/index.ts';
 import { CLIENT_REDIRECT, TestBrowser, newVerifier, s256, signInAs } from '../fixtures/oidc/sign-in-browser.ts';
 import { MCP_URL, callWorker } from './helpers.ts';
 

@@ -1,0 +1,111 @@
+// Compiled documents → a content-addressed bundle: objects keyed by SHA-256, a manifest, a pointer.
+import { createHash } from 'node:crypto';
+import { BUNDLE_SCHEMA, type DocumentEntry, type KindSection, type Manifest, type Pointer } from '../../src/bundle/bundle.ts';
+import { chunkEntries, namesOf } from '../../src/bundle/document-chunks.ts';
+import { documentKinds } from '../../src/bundle/kinds.ts';
+import { isPartsList, joinedText, partsListOf, partsOf, PART_CHARS, splitText } from '../../src/bundle/object-parts.ts';
+import { buildSearchIndex, storeSearchIndex } from '../../src/worker/content/search/index.ts';
+import { shardListsOf } from '../../src/worker/content/search/shard-list.ts';
+import { codeUnitOrder } from './folder-walk.ts';
+import type { CompiledDocument } from './parse-document.ts';
+import { assembleKnowledge } from './knowledge/assemble.ts';
+import type { CompiledKnowledge } from './knowledge/compile.ts';
+
+export interface Bundle {
+  pointer: Pointer;
+  /** hash → exact stored value: the object's text, or for a large object the list of its parts (`object-parts.ts`). */
+  objects: Map<string, string>;
+}
+
+/** An object's whole text, joining its parts when it was stored in parts. */
+export function objectText(objects: ReadonlyMap<string, string>, hash: string): string | undefined {
+  const stored = objects.get(hash);
+  return stored === undefined ? undefined : joinedText(stored, (part) => objects.get(part));
+}
+
+export interface Provenance {
+  commit: string | null;
+  /** Built from a content folder with uncommitted changes. */
+  dirty?: boolean;
+  builtAt: string;
+}
+
+export interface AssembleOptions {
+  /** Characters above which an object is stored in parts (default PART_CHARS); tests make it small to exercise parts everywhere. */
+  partChars?: number;
+}
+
+export function assembleBundle(documents: CompiledDocument[], provenance: Provenance, knowledge?: CompiledKnowledge, options: AssembleOptions = {}): Bundle {
+  const partChars = options.partChars ?? PART_CHARS;
+  const objects = new Map<string, string>();
+  const put = (text: string): string => {
+    // Unreachable from content (documents with control characters are refused), but a value that
+    // read as a parts list would make readers fetch other objects in its place.
+    if (isPartsList(text)) throw new Error('refusing to store an object that starts with the parts-list marker');
+    const hash = sha256(text);
+    if (text.length <= partChars) objects.set(hash, text);
+    else objects.set(hash, partsListOf(splitText(text, partChars).map((part) => {
+      const partHash = sha256(part);
+      objects.set(partHash, part);
+      return partHash;
+    })));
+    return hash;
+  };
+  const kinds = {} as Manifest['kinds'];
+  for (const kind of documentKinds) {
+    const ofKind = documents.filter((document) => document.kind === kind).sort((a, b) => codeUnitOrder(a.name, b.name));
+    kinds[kind] = kindSection(kind, ofKind, put);
+  }
+  const manifest: Manifest = { schema: BUNDLE_SCHEMA, kinds, ...(knowledge ? { knowledge: put(JSON.stringify(assembleKnowledge(knowledge, put))) } : {}) };
+  const manifestHash = put(JSON.stringify(manifest));
+  const pointer: Pointer = {
+    schema: BUNDLE_SCHEMA,
+    version: manifestHash.slice(0, 12),
+    manifest: manifestHash,
+    load: loadList(manifestHash, manifest, objects),
+    shards: shardListsOf(manifest, (hash) => objectText(objects, hash) as string),
+    commit: provenance.commit,
+    ...(provenance.dirty ? { dirty: true as const } : {}),
+    builtAt: provenance.builtAt,
+    documentCount: documents.length,
+  };
+  return { pointer, objects };
+}
+
+function kindSection(kind: string, documents: CompiledDocument[], put: (text: string) => string): KindSection {
+  const entries: DocumentEntry[] = documents.map((document) => ({
+    name: document.name,
+    title: document.title,
+    description: document.description,
+    path: `${kind}/${document.path}`,
+    body: put(document.content),
+    ...(document.access ? { access: document.access } : {}),
+    ...(document.flags?.length ? { flags: document.flags } : {}),
+  }));
+  const index = buildSearchIndex(documents.map(({ name, title, description, content, access }) => ({ name, title, description, body: content, ...(access ? { access } : {}) })));
+  return {
+    count: entries.length,
+    names: put(JSON.stringify(namesOf(entries))),
+    chunks: chunkEntries(entries).map((chunk) => ({ count: chunk.length, hash: put(JSON.stringify(chunk)) })),
+    index: storeSearchIndex(index, put),
+  };
+}
+
+/**
+ * What an isolate reads to load the version, parts included: the manifest, every kind's names and
+ * index head, the knowledge sections. Named in the pointer, so one bulk read after the pointer
+ * fetches them all instead of a chain manifest → names → parts.
+ */
+function loadList(manifestHash: string, manifest: Manifest, objects: ReadonlyMap<string, string>): string[] {
+  const roots = [
+    manifestHash,
+    ...documentKinds.flatMap((kind) => (manifest.kinds[kind].count ? [manifest.kinds[kind].names, manifest.kinds[kind].index] : [])),
+    ...(manifest.knowledge ? [manifest.knowledge] : []),
+  ];
+  return roots.flatMap((hash) => {
+    const stored = objects.get(hash) as string;
+    return isPartsList(stored) ? [hash, ...partsOf(stored)] : [hash];
+  });
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');

@@ -1,0 +1,36 @@
+// Compiled knowledge → manifest sections; every body and index becomes a content-addressed object.
+import { buildGraphIndex } from '../../../src/worker/content/graph/index-types.ts';
+import { buildSearchIndex } from '../../../src/worker/content/search/index.ts';
+import type { KnowledgeSections } from '../../../src/bundle/sections.ts';
+import type { CompiledKnowledge } from './compile.ts';
+
+const utf8Bytes = (text: string): number => new TextEncoder().encode(text).byteLength;
+
+export function assembleKnowledge(knowledge: CompiledKnowledge, put: (text: string) => string): KnowledgeSections {
+  const { templates, frameworks, records, context, wiki, prompts } = knowledge;
+  return {
+    templates: templates.map(({ name, path, content, saveAs, storeAs, references }) => ({
+      name, path: `templates/${path}`, body: put(content), saveAs, storeAs, references,
+    })),
+    frameworks: frameworks.map(({ content, path, ...framework }) => ({
+      ...framework, path: `frameworks/${path}`, body: put(content), bytes: utf8Bytes(content),
+    })),
+    graph: records.length ? {
+      records: records.map(({ id, type, title, description, tags, path, source, access }) => ({
+        id, type, title, description, tags, path: `graph/${path}`, body: put(source), ...(access ? { access } : {}),
+      })),
+      index: put(JSON.stringify(buildGraphIndex(records))),
+      search: put(JSON.stringify(buildSearchIndex(records.map(({ id, title, description, tags, body, access }) => ({
+        name: id, title, description: [description, ...tags].join(' '), body, ...(access ? { access } : {}),
+      }))))),
+    } : null,
+    context: context ? { ...omitContent(context), path: `context/${context.path}`, body: put(context.content) } : null,
+    wiki: wiki.map(({ content, path, ...module }) => ({ ...module, path: `wiki/${path}`, body: put(content) })),
+    prompts: prompts.map(({ content, path, ...prompt }) => ({ ...prompt, path: `prompts/${path}`, body: put(content) })),
+  };
+}
+
+function omitContent<T extends { content: string }>(value: T): Omit<T, 'content'> {
+  const { content: _content, ...rest } = value;
+  return rest;
+}

@@ -1,0 +1,118 @@
+// The bundle format shared by the build (writer) and the Worker (reader).
+//
+// Everything but the pointer is content-addressed: an object's key is the SHA-256 of its bytes,
+// so a publish only adds objects and flips the pointer last, and an isolate can cache any object
+// forever. Document bodies are separate objects so a search never loads them all, and document
+// entries live in chunks of about a hundred, so the manifest stays small whatever the corpus size
+// and a one-document edit changes one chunk (see `document-chunks.ts`).
+import type { DocumentKind } from './kinds.ts';
+import type { KnowledgeSections } from './sections.ts';
+
+/**
+ * 3: large objects stored in parts, and the pointer names what loading a version reads (`load`).
+ * 2: document entries in chunks plus a names object per kind (1 listed them in the manifest).
+ */
+export const BUNDLE_SCHEMA = 3;
+export const POINTER_KEY = 'praxis:pointer';
+export const objectKey = (hash: string): string => `praxis:obj:${hash}`;
+
+/** The one mutable key: which manifest is current, and where it came from. */
+export interface Pointer {
+  schema: typeof BUNDLE_SCHEMA;
+  /** Short, human-friendly id of the version: derived from the manifest hash. */
+  version: string;
+  manifest: string;
+  commit: string | null;
+  /** Present when the content folder had uncommitted changes: what is served is not exactly `commit`. */
+  dirty?: true;
+  builtAt: string;
+  documentCount: number;
+  /**
+   * Every object an isolate reads to load this version (manifest, names, index heads, knowledge, and
+   * the parts of any of them stored in parts), so a cold isolate fetches them all in one bulk read.
+   */
+  load: string[];
+  /**
+   * Each searchable kind's term-shard hashes, packed (`search/shard-list.ts`): a cold isolate's first
+   * search names its shards from these and reads them in the same bulk read as `load`. Absent in a
+   * pointer written by an older build or a rollback to one: the shards are then read after the head.
+   */
+  shards?: Partial<Record<DocumentKind, string>>;
+}
+
+export interface DocumentEntry {
+  name: string;
+  title: string;
+  description: string;
+  /** Source file relative to the content folder, e.g. `processes/code-review.md`. */
+  path: string;
+  /** Object hash of the Markdown body. */
+  body: string;
+  /** Groups allowed to see the document; absent means everyone. */
+  access?: string[];
+  /** Build warnings about the body ('active-html', 'agent-directed-text'); served as content_warnings. */
+  flags?: string[];
+}
+
+/** One chunk of a kind's entries: `count` consecutive entries (in name order), stored as a JSON `DocumentEntry[]`. */
+export interface ChunkRef {
+  count: number;
+  hash: string;
+}
+
+/**
+ * A kind's directory, one object: every document's name, title and access, in entry order. What
+ * counts, `available` lists, completions and access checks read without loading any chunk; a body
+ * edit leaves it unchanged.
+ */
+export interface DocumentNames {
+  names: string[];
+  titles: string[];
+  /** Access groups by entry position, for restricted documents only. */
+  access: Record<string, string[]>;
+}
+
+export interface KindSection {
+  count: number;
+  /** Object hash of the kind's DocumentNames. */
+  names: string;
+  /** The entries in name order, chunked: position p is in the chunk whose counts, summed before it, pass p. */
+  chunks: ChunkRef[];
+  /** Object hash of the kind's search index (its document numbers are entry positions). */
+  index: string;
+}
+
+export interface Manifest {
+  schema: typeof BUNDLE_SCHEMA;
+  kinds: Record<DocumentKind, KindSection>;
+  /**
+   * Object hash of the KnowledgeSections (templates, frameworks, graph, context, wiki, prompts). A
+   * separate object, so an edit to a process or checklist leaves it — and its upload — untouched.
+   */
+  knowledge?: string;
+}
+
+/** The knowledge object a manifest names, as a list (empty when it has none). */
+export const knowledgeHashOf = (manifest: { knowledge?: unknown }): string[] =>
+  typeof manifest.knowledge === 'string' ? [manifest.knowledge] : [];
+
+/** Version records, written by `praxis publish` before the pointer flips; `praxis versions`, `rollback` and `gc` read them. */
+export const VERSION_KEY_PREFIX = 'praxis:version:';
+export const versionKey = (version: string): string => `${VERSION_KEY_PREFIX}${version}`;
+/** Every recorded version, oldest first: one read lists them all. */
+export const VERSIONS_INDEX_KEY = 'praxis:versions';
+
+/** A published version: the pointer it is served with plus who, when and how big. */
+export interface VersionRecord extends Pointer {
+  author: string | null;
+  publishedAt: string;
+  objects: { count: number; bytes: number };
+  /** Object hash of a JSON array of this version's objects that its manifest does not name (absent when none). */
+  extraObjects?: string;
+}
+
+export interface VersionsIndex {
+  schema: typeof BUNDLE_SCHEMA;
+  versions: VersionRecord[];
+}
+

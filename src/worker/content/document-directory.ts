@@ -1,0 +1,67 @@
+// One kind's documents as the Worker reads them: the names object (loaded with the bundle) answers
+// counts, names and access; full entries come from the chunks that hold them, each loaded on
+// demand and cached with the bundle — a get reads one chunk, a search page the chunks of its hits,
+// only a list reads them all.
+import type { DocumentEntry, DocumentNames, KindSection } from '../../bundle/bundle.ts';
+import { chunkAt, chunkStarts } from '../../bundle/document-chunks.ts';
+import type { DocumentKind } from '../../bundle/kinds.ts';
+
+/** What the names object knows about a document: enough to list names, check access and title a prompt. */
+export interface DocumentRef {
+  kind: DocumentKind;
+  name: string;
+  title: string;
+  access?: string[];
+}
+
+export interface DocumentDirectory {
+  /** Every document of the kind, in entry order (a search hit's `doc` is a position here). */
+  refs: DocumentRef[];
+  /** Entry position of a name, if the kind has it. */
+  positionOf(name: string): number | undefined;
+  /** Full entries at these positions, in the order given. */
+  entriesAt(positions: readonly number[]): Promise<DocumentEntry[]>;
+  /** Every entry, in entry order: every chunk. */
+  entries(): Promise<DocumentEntry[]>;
+}
+
+/** Reads a section's names object (the one read a directory needs before it can answer). */
+export async function loadDirectory(kind: DocumentKind, section: KindSection | undefined, json: <T>(hash: string) => Promise<T>): Promise<DocumentDirectory> {
+  if (!section || section.count === 0) return directoryOf(kind, { names: [], titles: [], access: {} }, [], json);
+  const names = await json<DocumentNames>(section.names);
+  if (names.names.length !== section.count) {
+    throw new Error(`the ${kind} names object ${section.names} lists ${names.names.length} documents where the manifest says ${section.count}: the bundle is damaged; republish it`);
+  }
+  return directoryOf(kind, names, section.chunks, json);
+}
+
+function directoryOf(kind: DocumentKind, names: DocumentNames, chunks: KindSection['chunks'], json: <T>(hash: string) => Promise<T>): DocumentDirectory {
+  const refs: DocumentRef[] = names.names.map((name, position) => {
+    const access = names.access[position];
+    return { kind, name, title: names.titles[position] as string, ...(access ? { access } : {}) };
+  });
+  const starts = chunkStarts(chunks);
+  let positions: Map<string, number> | undefined;
+  const chunk = (index: number) => json<DocumentEntry[]>((chunks[index] as KindSection['chunks'][number]).hash);
+  return {
+    refs,
+    positionOf(name) {
+      positions ??= new Map(names.names.map((known, position) => [known, position]));
+      return positions.get(name);
+    },
+    async entriesAt(wanted) {
+      const indexes = wanted.map((position) => chunkAt(starts, position));
+      const loaded = new Map(await Promise.all([...new Set(indexes)].map(async (index) => [index, await chunk(index)] as const)));
+      return wanted.map((position, i) => entryIn(loaded.get(indexes[i] as number)!, position - (starts[indexes[i] as number] as number), kind, position));
+    },
+    async entries() {
+      return (await Promise.all(chunks.map((_, index) => chunk(index)))).flat();
+    },
+  };
+}
+
+function entryIn(chunk: DocumentEntry[], offset: number, kind: DocumentKind, position: number): DocumentEntry {
+  const entry = chunk[offset];
+  if (!entry) throw new Error(`${kind} entry ${position} is missing from its chunk: the bundle is damaged; republish it`);
+  return entry;
+}

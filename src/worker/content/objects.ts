@@ -1,0 +1,62 @@
+// Content-addressed objects from KV, cached per isolate. An object never changes under its hash,
+// so the cache needs no invalidation — only a size bound (isolates have 128 MB) — and Cloudflare's
+// edge may keep it for long (IMMUTABLE_CACHE_TTL_SECONDS). Reads asked for together go out as one
+// bulk read (`kvTextBatched`); an object stored in parts is joined from its parts (one more read).
+import { objectKey } from '../../bundle/bundle.ts';
+import { DEFAULT_KV_TIMEOUT_MS, kvTextBatched, kvTexts } from './kv-read.ts';
+import { LruCache } from './lru-cache.ts';
+import { isPartsList, joinedText, partsOf } from '../../bundle/object-parts.ts';
+import { IMMUTABLE_CACHE_TTL_SECONDS } from '../../bundle/platform-limits.ts';
+
+const MAX_CACHED_CHARS = 24 * 1024 * 1024;
+const cache = new LruCache<string, string>(MAX_CACHED_CHARS);
+
+export class MissingObjectError extends Error {
+  readonly hash: string;
+  constructor(hash: string) {
+    super(`bundle object ${hash} is missing from the CONTENT store: the bundle was published incompletely or garbage-collected too early`);
+    this.hash = hash;
+  }
+}
+
+/** Forget cached texts (tests: the same object read again from a store that holds it differently, e.g. in parts). */
+export function forgetCachedObjects(): void {
+  cache.clear();
+}
+
+const objectReadOptions = (timeoutMs: number) => ({ timeoutMs, cacheTtl: IMMUTABLE_CACHE_TTL_SECONDS });
+
+/**
+ * The object's text. `cacheText: false` is for objects the caller keeps parsed: at 100 000
+ * documents the knowledge object alone is 23 MiB of JSON, which held in text beside its parsed
+ * form doubled the heap and pushed every document body out of this cache.
+ */
+export async function readObject(kv: KVNamespace, hash: string, timeoutMs = DEFAULT_KV_TIMEOUT_MS, cacheText = true): Promise<string> {
+  const hit = cache.get(hash);
+  if (hit !== undefined) return hit;
+  const stored = await kvTextBatched(kv, objectKey(hash), objectReadOptions(timeoutMs));
+  if (stored === null) throw new MissingObjectError(hash);
+  const text = isPartsList(stored) ? await joinParts(kv, hash, stored, timeoutMs) : stored;
+  if (cacheText) cache.set(hash, text, text.length);
+  return text;
+}
+
+/** Stored values (texts or parts lists) of many objects in bulk reads; absent objects are left out. */
+export async function readStoredValues(kv: KVNamespace, hashes: readonly string[], timeoutMs = DEFAULT_KV_TIMEOUT_MS): Promise<Map<string, string>> {
+  const values = await kvTexts(kv, hashes.map(objectKey), objectReadOptions(timeoutMs));
+  const found = new Map<string, string>();
+  for (const hash of hashes) {
+    const value = values.get(objectKey(hash));
+    if (value != null) found.set(hash, value);
+  }
+  return found;
+}
+
+async function joinParts(kv: KVNamespace, hash: string, stored: string, timeoutMs: number): Promise<string> {
+  const parts = await readStoredValues(kv, partsOf(stored), timeoutMs);
+  try {
+    return joinedText(stored, (part) => parts.get(part));
+  } catch {
+    throw new MissingObjectError(hash);
+  }
+}

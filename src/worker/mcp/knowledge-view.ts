@@ -1,0 +1,91 @@
+// What one principal may see of the knowledge sections: every surface (tools, resources, prompts,
+// completions) reads through this view, so an `access:`-restricted entry leaves no trace anywhere.
+// A view is built once per bundle and group set, not per request: filtering thousands of graph
+// records on every call was the largest part of a request's fixed cost.
+import { isVisible } from '../content/access.ts';
+import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../../bundle/kinds.ts';
+import { EMPTY_KNOWLEDGE, type CompletionSource, type ContextEntry, type FrameworkEntry, type PromptEntry, type RecordEntry, type TemplateEntry, type WikiEntry } from '../../bundle/sections.ts';
+import type { LoadedBundle } from '../content/store.ts';
+import { provenanceOf, type Provenance } from './document-results.ts';
+
+export interface KnowledgeView {
+  bundle: LoadedBundle;
+  provenance: Provenance;
+  templates: TemplateEntry[];
+  frameworks: FrameworkEntry[];
+  records: RecordEntry[];
+  recordsById: ReadonlyMap<string, RecordEntry>;
+  context: ContextEntry | null;
+  wiki: WikiEntry[];
+  prompts: PromptEntry[];
+  /** Whether this caller may see an entry with these `access` groups (documents, records, prompts…). */
+  canSee(entry: { access?: readonly string[] }): boolean;
+  /** Visible names of documents of a kind (processes, checklists). */
+  documentNames(kind: DocumentKind): string[];
+  /** How many documents of a kind this view can see (a search reports it; counting per request cost a scan of every document). */
+  visibleCount(kind: DocumentKind): number;
+  /** Candidate values for a completion source. */
+  namesFor(source: CompletionSource): string[];
+}
+
+/** Distinct group sets kept per bundle; callers beyond it rebuild their view (correct, only slower). */
+const MAX_VIEWS_PER_BUNDLE = 256;
+const views = new WeakMap<LoadedBundle, Map<string, KnowledgeView>>();
+
+export function knowledgeView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeView {
+  let byGroups = views.get(bundle);
+  if (!byGroups) views.set(bundle, (byGroups = new Map()));
+  // JSON, not a join: no group name, whatever it contains, can make two group sets share a key.
+  const key = JSON.stringify([...groups].sort());
+  let view = byGroups.get(key);
+  if (!view) {
+    if (byGroups.size >= MAX_VIEWS_PER_BUNDLE) byGroups.delete(byGroups.keys().next().value!);
+    byGroups.set(key, (view = buildView(bundle, groups)));
+  }
+  return view;
+}
+
+/** Something derived from a view (tool definitions, schemas), computed on first use and kept as long as the view. */
+export function derived<T>(cache: WeakMap<KnowledgeView, T>, view: KnowledgeView, build: (view: KnowledgeView) => T): T {
+  let found = cache.get(view);
+  if (found === undefined) cache.set(view, (found = build(view)));
+  return found;
+}
+
+function buildView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeView {
+  const knowledge = bundle.knowledge ?? EMPTY_KNOWLEDGE;
+  const canSee = (entry: { access?: readonly string[] }): boolean => isVisible(entry, groups);
+  const visible = <T extends { access?: string[] }>(entries: readonly T[]): T[] => entries.filter(canSee);
+  const records = visible(knowledge.graph?.records ?? []);
+  const context = knowledge.context && canSee(knowledge.context) ? knowledge.context : null;
+  const documentNames = new Map<DocumentKind, string[]>();
+  const view: KnowledgeView = {
+    bundle,
+    provenance: provenanceOf(bundle.pointer),
+    templates: knowledge.templates,
+    frameworks: visible(knowledge.frameworks),
+    records,
+    recordsById: new Map(records.map((record) => [record.id, record])),
+    context,
+    wiki: visible(knowledge.wiki),
+    canSee,
+    prompts: visible(knowledge.prompts),
+    documentNames(kind) {
+      if (!DOCUMENT_KINDS[kind]) return [];
+      let names = documentNames.get(kind);
+      if (!names) documentNames.set(kind, (names = bundle.documents(kind).filter(canSee).map((entry) => entry.name)));
+      return names;
+    },
+    visibleCount: (kind) => view.documentNames(kind).length,
+    namesFor(source) {
+      if (isDocumentKind(source)) return view.documentNames(source);
+      switch (source) {
+        case 'templates': return view.templates.map((template) => template.name);
+        case 'frameworks': return view.frameworks.map((framework) => framework.name);
+        case 'records': return view.records.map((record) => record.id);
+        case 'wiki': return view.wiki.map((module) => module.module);
+      }
+    },
+  };
+  return view;
+}
