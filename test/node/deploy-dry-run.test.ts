@@ -31,7 +31,7 @@ describe('wrangler deploy --dry-run', () => {
 
   it(`keeps the gzipped script under ${WORKER.targetScriptGzipBytes / 1024} KiB (the Free plan allows ${WORKER.freeScriptGzipBytes / 1e6} MB)`, async () => {
     const modules = (await readdir(outDir)).filter((file) => /\.(m?js|wasm)$/.test(file));
-    expect(modules).toContain('worker.js');
+    expect(modules).toContain('index.js');
     let gzipped = 0;
     for (const file of modules) gzipped += gzipSync(await readFile(join(outDir, file)), { level: 9 }).byteLength;
     expect(gzipped).toBeGreaterThan(10_000);
@@ -43,7 +43,7 @@ describe('wrangler deploy --dry-run', () => {
       workers: [{
         name: 'praxis-dry-run',
         modules: true,
-        scriptPath: join(outDir, 'worker.js'),
+        scriptPath: join(outDir, 'index.js'),
         modulesRoot: outDir,
         compatibilityDate: '2026-11-01',
         compatibilityFlags: ['nodejs_compat'],
