@@ -2,9 +2,10 @@
 // the operation's later git calls. Config that appears between two git calls of one operation —
 // in the repository's config, in a file it includes that did not exist yet, in the user's global
 // config — must still be overridden: a program it names never runs. A `git` first on PATH plants
-// the config the moment the operation reaches `merge-base` (after the session is verified, before
-// the session's files are snapshotted, which runs its clean filter if one is left armed), then
-// hands over to the real git.
+// the config the moment the operation reaches `ls-files` — the first git call on the session,
+// after both repositories' keys were listed and before `git add` snapshots the session's files
+// (which runs a clean filter left armed) and, for a get, `git merge` writes the active tree —
+// then hands over to the real git.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,7 +67,7 @@ function armed(planting: Planting): { env: Record<string, string>; calls(): stri
   writeFileSync(join(bin, 'git'), [
     '#!/bin/sh',
     `printf '%s\\n' "$*" >> '${log}'`,
-    `case " $* " in *" merge-base "*) if mkdir '${join(f.root, 'planted')}' 2>/dev/null; then cat '${late}' >> '${destination}'; fi ;; esac`,
+    `case " $* " in *" ls-files "*) if mkdir '${join(f.root, 'planted')}' 2>/dev/null; then cat '${late}' >> '${destination}'; fi ;; esac`,
     `exec '${REAL_GIT}' "$@"`,
     '',
   ].join('\n'));
@@ -101,7 +102,7 @@ describe.each(PLANTINGS)('config that appears between two git calls of one opera
     expectNothingRanThoughTheDriverIsLive(fx!);
   });
 
-  it('runs nothing through `praxis worktree read`', async () => {
+  it('runs nothing through `praxis worktree read`', { timeout: 240_000 }, async () => {
     const { env } = armed(planting);
     const run = await praxisWithEnv(env, 'worktree', 'read', SESSION, '--repo', fx!.repo);
     expect(run.code, run.stderr).toBe(0);
@@ -123,7 +124,7 @@ describe('one listing of the configured keys per repository and operation', () =
     await readSession(fx!.repo, SESSION);
     process.env.PATH = savedPath;
     const configLists = calls().filter((call) => call.includes('config --list')).length;
-    // Two at the start of the read, and at least one more after `merge-base` changed the config.
+    // Two at the start of the read, and at least one more after `ls-files` changed the config.
     expect(configLists).toBeGreaterThanOrEqual(3);
     expect(configLists).toBeLessThan(calls().length / 2);
     expect(fingerprint(fx!.repo)).toBe(before);
