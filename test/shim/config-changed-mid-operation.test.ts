@@ -84,7 +84,8 @@ function expectNothingRanThoughTheDriverIsLive(f: HostileFixture): void {
   expect(f.ran()).toContain('late-clean');
 }
 
-describe.each(PLANTINGS)('config that appears between two git calls of one operation: $name', (planting) => {
+// Each case starts a dozen git processes (and one `praxis`); on a loaded 2-core machine that can take minutes.
+describe.each(PLANTINGS)('config that appears between two git calls of one operation: $name', { timeout: 240_000 }, (planting) => {
   it('runs nothing when reading the session in process', async () => {
     const { env } = armed(planting);
     process.env.PATH = env.PATH;
@@ -102,7 +103,7 @@ describe.each(PLANTINGS)('config that appears between two git calls of one opera
     expectNothingRanThoughTheDriverIsLive(fx!);
   });
 
-  it('runs nothing through `praxis worktree read`', { timeout: 240_000 }, async () => {
+  it('runs nothing through `praxis worktree read`', async () => {
     const { env } = armed(planting);
     const run = await praxisWithEnv(env, 'worktree', 'read', SESSION, '--repo', fx!.repo);
     expect(run.code, run.stderr).toBe(0);
@@ -110,7 +111,7 @@ describe.each(PLANTINGS)('config that appears between two git calls of one opera
   });
 });
 
-describe('one listing of the configured keys per repository and operation', () => {
+describe('one listing of the configured keys per repository and operation', { timeout: 240_000 }, () => {
   it('lists each repository\'s config once when it does not change, and again after it changed', async () => {
     const { env, calls } = armed(PLANTINGS[0]!);
     process.env.PATH = env.PATH;
