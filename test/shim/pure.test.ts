@@ -8,6 +8,7 @@ import { parseNumstat, totalsOf } from '../../src/shim/git/diff.ts';
 import { mergeArgs, parseMergeTree } from '../../src/shim/git/merge.ts';
 import { operationFromMarkers, operationAdvice } from '../../src/shim/git/in-progress.ts';
 import { gitArgv } from '../../src/shim/git/run.ts';
+import { parseConfigListing } from '../../src/shim/git/config-reading.ts';
 import { gitEnvironment } from '../../src/shim/git/environment.ts';
 import { FIXED_OVERRIDES, neutralValueOf, overridesFor } from '../../src/shim/git/program-keys.ts';
 import { parseGitFile } from '../../src/shim/sessions/verify.ts';
@@ -209,5 +210,25 @@ describe('text formats', () => {
   it('formats totals and file lines', () => {
     expect(formatTotals({ files: 1, insertions: 1, deletions: 0, binary: 0 })).toBe('1 file changed, 1 insertion(+), 0 deletions(-)');
     expect(formatFileStat({ path: 'b', oldPath: 'a', added: null, deleted: null })).toBe('  a => b | binary');
+  });
+});
+
+describe('reading `git config --list --includes --show-origin -z`', () => {
+  it('gives every key, the files they came from and every include target, resolved as git resolves it', () => {
+    const output = [
+      'file:/etc/gitconfig', 'core.pager\nless',
+      'file:/home/ana/.gitconfig', 'include.path\n~/more.cfg',
+      'file:/home/ana/more.cfg', 'filter.lfs.clean\ngit-lfs clean',
+      'file:/repo/.git/config', 'includeIf.onbranch:main.path\nlocal.cfg',
+      'file:/repo/.git/config', 'Include.Path\n/abs/other.cfg',
+      'file:/repo/.git/config', 'core.bare',
+      'command line:', 'core.hookspath\n/dev/null',
+      '',
+    ].join('\0');
+    const listing = parseConfigListing(output, '/home/ana');
+    expect(listing.keys).toEqual(['core.pager', 'include.path', 'filter.lfs.clean', 'includeIf.onbranch:main.path', 'Include.Path', 'core.bare', 'core.hookspath']);
+    expect([...listing.files].sort()).toEqual([
+      '/abs/other.cfg', '/etc/gitconfig', '/home/ana/.gitconfig', '/home/ana/more.cfg', '/repo/.git/config', '/repo/.git/local.cfg',
+    ]);
   });
 });

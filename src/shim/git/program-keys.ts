@@ -62,7 +62,7 @@ const FAMILIES: ReadonlyArray<readonly [section: string, variables: readonly str
 ];
 
 /**
- * The value that disarms `key` (a configured name as `git config --list --name-only` prints it:
+ * The value that disarms `key` (a configured name as `git config --list` prints it:
  * section and variable in lower case), or undefined when the key names no program.
  */
 export function neutralValueOf(key: string): string | undefined {

@@ -4,6 +4,7 @@
 // names a program (see program-keys.ts). Only opening the active repository discovers it, from
 // the directory the person named.
 import { execFile } from 'node:child_process';
+import { configuredKeysOf, parseConfigListing, type ConfigListing } from './config-reading.ts';
 import { gitEnvironment } from './environment.ts';
 import { FIXED_OVERRIDES, overridesFor } from './program-keys.ts';
 import type { GitTarget } from './target.ts';
@@ -57,11 +58,15 @@ export function gitDiscovering(dir: string, args: string[]): Promise<GitResult> 
   return spawnGit(args, dir, gitEnvironment(process.env, undefined, FIXED_OVERRIDES), [0]);
 }
 
-/** Every key set at any config level git reads for `target`, includes followed. */
-async function configuredKeys(target: GitTarget): Promise<string[]> {
+/** Every key set at any config level git reads for `target`, includes followed (read once per operation, see config-reading.ts). */
+function configuredKeys(target: GitTarget): Promise<string[]> {
+  return configuredKeysOf(target, process.env, () => listConfig(target));
+}
+
+async function listConfig(target: GitTarget): Promise<ConfigListing> {
   const env = gitEnvironment(process.env, target, FIXED_OVERRIDES);
-  const { stdout } = await spawnGit(['config', '--list', '--includes', '--name-only', '-z'], target.workTree, env, [0]);
-  return splitNul(stdout).map((entry) => entry.split('\n', 1)[0]!);
+  const { stdout } = await spawnGit(['config', '--list', '--includes', '--show-origin', '-z'], target.workTree, env, [0]);
+  return parseConfigListing(stdout, process.env.HOME);
 }
 
 function spawnGit(args: string[], cwd: string, env: NodeJS.ProcessEnv, okCodes: number[]): Promise<GitResult> {

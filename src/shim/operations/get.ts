@@ -2,6 +2,7 @@
 // anything changes: a valid id naming an existing, verified session, no merge/rebase/… under
 // way, a clean active tree, a conflict-free merge computed in the object store, and no ignored
 // file of the active tree standing where the merge would write. Only then does `git merge` run. Nothing here forces, resets, stashes or deletes branches or worktrees.
+import { withOneConfigReading } from '../git/config-reading.ts';
 import { diffStat, mergeBase, totalsOf, type DiffTotals, type FileStat } from '../git/diff.ts';
 import { operationAdvice, operationInProgress } from '../git/in-progress.ts';
 import { applyMerge, commitSnapshot, previewMerge, type MergeMode } from '../git/merge.ts';
@@ -48,7 +49,11 @@ export function mergeMessage(session: Session, uncommittedIncluded: boolean): st
   return uncommittedIncluded ? `${subject}\n\nIncludes the session's uncommitted changes.` : subject;
 }
 
-export async function getSession(repoDir: string, sessionId: unknown, options: GetOptions = {}): Promise<GetOutcome> {
+export function getSession(repoDir: string, sessionId: unknown, options: GetOptions = {}): Promise<GetOutcome> {
+  return withOneConfigReading(() => mergeSession(repoDir, sessionId, options));
+}
+
+async function mergeSession(repoDir: string, sessionId: unknown, options: GetOptions = {}): Promise<GetOutcome> {
   const repo = await openRepo(repoDir);
   const session = await resolveSession(repo, sessionId);
   const activeHead = requireHead(repo);

@@ -1,5 +1,6 @@
 // worktree_list: every session of the active repository with its branch, head, distance from
 // the active branch and whether it has uncommitted work.
+import { withOneConfigReading } from '../git/config-reading.ts';
 import { openRepo, type ActiveRepo } from '../git/repo.ts';
 import { shortBranch } from '../sessions/session-id.ts';
 import { listSessionWorktrees, type VerifiedSession } from '../sessions/lookup.ts';
@@ -22,7 +23,11 @@ export interface SessionListing {
   sessions: SessionSummary[];
 }
 
-export async function listSessions(repoDir: string): Promise<SessionListing> {
+export function listSessions(repoDir: string): Promise<SessionListing> {
+  return withOneConfigReading(() => listingOf(repoDir));
+}
+
+async function listingOf(repoDir: string): Promise<SessionListing> {
   const repo = await openRepo(repoDir);
   const sessions = await listSessionWorktrees(repo);
   return {

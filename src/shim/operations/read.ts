@@ -1,5 +1,6 @@
 // worktree_read: a session's changes against its merge base with the active branch —
 // committed, staged, unstaged and untracked — without changing either working tree or index.
+import { withOneConfigReading } from '../git/config-reading.ts';
 import { diffStat, mergeBase, totalsOf, unifiedDiff, type DiffTotals, type FileStat } from '../git/diff.ts';
 import { activeLabel, openRepo, requireHead } from '../git/repo.ts';
 import { snapshotOf } from '../git/snapshot.ts';
@@ -22,7 +23,11 @@ export interface SessionChanges {
   diff?: string;
 }
 
-export async function readSession(repoDir: string, sessionId: unknown, options: { statOnly?: boolean } = {}): Promise<SessionChanges> {
+export function readSession(repoDir: string, sessionId: unknown, options: { statOnly?: boolean } = {}): Promise<SessionChanges> {
+  return withOneConfigReading(() => changesOf(repoDir, sessionId, options));
+}
+
+async function changesOf(repoDir: string, sessionId: unknown, options: { statOnly?: boolean } = {}): Promise<SessionChanges> {
   const repo = await openRepo(repoDir);
   const session = await resolveSession(repo, sessionId);
   const activeHead = requireHead(repo);

@@ -79,12 +79,13 @@ export function fingerprint(worktree: string, { allRefs = true } = {}): string {
   for (const file of filesUnder(worktree)) {
     hash.update(`${file}\0${statSync(join(worktree, file)).mode}\0`).update(readFileSync(join(worktree, file)));
   }
-  const gitDir = sh(worktree, 'rev-parse', '--absolute-git-dir').trim();
+  // One process answers both: the git directory, then the commit HEAD names.
+  const [gitDir, head] = sh(worktree, 'rev-parse', '--absolute-git-dir', 'HEAD').trim().split('\n') as [string, string];
   for (const name of ['index', 'HEAD', 'MERGE_HEAD', 'MERGE_MSG', 'SQUASH_MSG', 'CHERRY_PICK_HEAD', 'ORIG_HEAD']) {
     const path = join(gitDir, name);
     hash.update(`${name}\0`).update(existsSync(path) ? readFileSync(path) : 'absent');
   }
-  hash.update(sh(worktree, 'rev-parse', 'HEAD'));
+  hash.update(`${head}\n`);
   if (allRefs) {
     hash.update(sh(worktree, 'for-each-ref', '--format=%(refname) %(objectname)'));
     hash.update(sh(worktree, 'worktree', 'list', '--porcelain'));
