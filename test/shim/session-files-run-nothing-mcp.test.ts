@@ -1,0 +1,40 @@
+// Files an agent wrote in its session folder must never make a git process Praxis starts run a
+// program, read config from the session, or use another repository than the verified one. Each
+// vector plants its files, then list, read and get run as MCP tools over the real `praxis shim`, and no
+// payload may leave its marker. A session whose own `.git` was replaced is refused by name, with the
+// active tree byte-identical. The same vectors through the other paths:
+// session-files-run-nothing-in-process and -cli.test.ts (one file per path, so they run in parallel).
+import { describe, expect, it } from 'vitest';
+import { fingerprint } from './helpers/git-fixture.ts';
+import { SESSION, VECTORS } from './helpers/hostile-session.ts';
+import { plantedVectors } from './helpers/planted-vectors.ts';
+import { connectShim, textOf } from './helpers/shim-client.ts';
+
+const planted = plantedVectors();
+
+describe.each(VECTORS)('$name', (vector) => {
+  it('runs nothing through the MCP tools of `praxis shim`', { timeout: 240_000 }, async () => {
+    const f = planted(vector);
+    const before = fingerprint(f.repo);
+    const shim = await connectShim(['--repo', f.repo, '--allow-agent-get']);
+    try {
+      const results = [
+        await shim.client.callTool({ name: 'worktree_list', arguments: {} }),
+        await shim.client.callTool({ name: 'worktree_read', arguments: { session_id: SESSION } }),
+        await shim.client.callTool({ name: 'worktree_read', arguments: { session_id: SESSION, stat_only: true } }),
+        await shim.client.callTool({ name: 'worktree_get', arguments: { session_id: SESSION, no_commit: true } }),
+      ];
+      expect(f.ran()).toEqual([]);
+      if (vector.tampersSessionGit) {
+        for (const result of results) {
+          expect(result.isError, textOf(result)).toBe(true);
+          expect(result.structuredContent).toMatchObject({ error: 'SESSION_NOT_VERIFIED' });
+          expect(textOf(result)).toContain(`'${SESSION}'`);
+        }
+        expect(fingerprint(f.repo)).toBe(before);
+      }
+    } finally {
+      await shim.close();
+    }
+  });
+});
