@@ -21,7 +21,7 @@ export async function bundleBenchWorker(config: string, outDir: string): Promise
   await run(process.execPath, [join(repoRoot, 'node_modules/wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--config', config, '--outdir', outDir], {
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
   });
-  return join(outDir, 'index.js');
+  return join(outDir, 'worker.js');
 }
 
 /** A new workerd process (a cold isolate) serving `script` over the KV persisted under `persistTo`. */
