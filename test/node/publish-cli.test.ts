@@ -2,13 +2,14 @@
 // a publish killed (SIGKILL) mid-upload, and `praxis build --format github` annotations.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../scripts/cli/main.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectKey } from '../../src/bundle/bundle.ts';
 import { githubAnnotation } from '../../scripts/publish/github-annotation.ts';
 import { publishBundle } from '../../scripts/publish/publish.ts';
 import { readState } from '../../scripts/publish/versions.ts';
-import { PROJECT, build, clearStore, expectServedIntact, openTestStore, processes, removeTempDirs, tempDir, writeContent, type TestStore } from './publish-helpers.ts';
+import {
+  build, clearStore, expectServedIntact, openTestStore, praxis, processes, PROJECT, removeTempDirs, tempDir, type TestStore, writeContent,
+} from './publish-helpers.ts';
 
 const CLI = join(PROJECT, 'bin/praxis.mjs');
 let local: TestStore;
@@ -21,20 +22,6 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-/** `praxis …` in this process (the killed publish below is a real child process): exit code and printed lines. */
-async function praxis(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...parts) => void out.push(`${parts.join(' ')}\n`));
-  const error = vi.spyOn(console, 'error').mockImplementation((...parts) => void err.push(`${parts.join(' ')}\n`));
-  try {
-    const code = await main(args);
-    return { code, stdout: out.join(''), stderr: err.join('') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
 
 describe('praxis publish, diff, versions, rollback, gc', () => {
   it('publish, then diff an edit, publish it, list versions, roll back and collect garbage', async () => {

@@ -7,9 +7,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { objectKey, type Pointer } from '../../src/bundle/bundle.ts';
 import { currentBundle, resetContentCache } from '../../src/worker/content/store.ts';
+import { main } from '../../scripts/cli/main.ts';
 import type { Bundle } from '../../scripts/compile/assemble.ts';
 import { buildContent } from '../../scripts/compile/build.ts';
 import { formatBuildError } from '../../scripts/compile/errors.ts';
@@ -185,4 +186,19 @@ export async function expectComplete(kv: KVNamespace, manifestHash: string): Pro
   const texts = await Promise.all(hashes.map((hash) => kv.get(objectKey(hash), 'text')));
   const broken = hashes.filter((hash, i) => texts[i] === null || sha256(texts[i]!) !== hash);
   expect(broken).toEqual([]);
+}
+
+/** `praxis …` in this process: its exit code and what it printed. */
+export async function praxis(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...parts) => void out.push(`${parts.join(' ')}\n`));
+  const error = vi.spyOn(console, 'error').mockImplementation((...parts) => void err.push(`${parts.join(' ')}\n`));
+  try {
+    const code = await main(args);
+    return { code, stdout: out.join(''), stderr: err.join('') };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
 }

@@ -5,18 +5,16 @@
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { objectKey } from '../../src/bundle/bundle.ts';
 import type { Bundle } from '../../scripts/compile/assemble.ts';
-import { main } from '../../scripts/cli/main.ts';
 import { headKey, HISTORY_KEY, readArchive, readHistory, writeArchive, type ArchiveHead } from '../../scripts/publish/archive.ts';
 import { collectGarbage } from '../../scripts/publish/gc.ts';
 import { publishBundle } from '../../scripts/publish/publish.ts';
 import { rollback } from '../../scripts/publish/rollback.ts';
 import { readState } from '../../scripts/publish/versions.ts';
 import {
-  archiveKeys, build, clearStore, entryHashes, expectServedIntact, failingStore, openTestStore, processes, removeTempDirs,
-  restoreStore, snapshotStore, tempDir, writeContent, type TestStore,
+  archiveKeys, build, clearStore, entryHashes, expectServedIntact, failingStore, openTestStore, praxis, processes, removeTempDirs, restoreStore, snapshotStore, tempDir, type TestStore, writeContent,
 } from './publish-helpers.ts';
 
 let local: TestStore;
@@ -42,18 +40,6 @@ async function threeBundles(): Promise<{ a: Bundle; b: Bundle; c: Bundle; dir: s
   return { a, b, c: await build(dir), dir };
 }
 
-async function praxis(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...parts) => void out.push(`${parts.join(' ')}\n`));
-  const error = vi.spyOn(console, 'error').mockImplementation((...parts) => void err.push(`${parts.join(' ')}\n`));
-  try {
-    return { code: await main(args), stdout: out.join(''), stderr: err.join('') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
 
 describe('publish archives each version', () => {
   it('whole: its archive alone gives back every object the publish wrote, byte for byte, and the history lists it', async () => {

@@ -6,9 +6,8 @@ import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@model
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_URL, callWorker, publishFixture } from './helpers.ts';
 import { listTools, mcpPost } from './auth-helpers.ts';
-import { MemoryOAuthClient, workerBrowser, changeUser, oauthEnv, routeFor, signInAs, signedInTokens, tokenRequest } from './sign-in-helpers.ts';
+import { MemoryOAuthClient, RESTRICTED, workerBrowser, changeUser, getRestricted, oauthEnv, routeFor, rpcResult, signInAs, signedInTokens, tokenRequest } from './sign-in-helpers.ts';
 
-const RESTRICTED = 'security-incident-playbook';
 
 beforeAll(async () => {
   await publishFixture();
@@ -69,14 +68,7 @@ describe('signing in through this server (auth mode oauth)', () => {
   });
 });
 
-const getRestricted = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_process', arguments: { name: RESTRICTED } } };
 
-/** The JSON-RPC answer of a POST /mcp (JSON or a one-event SSE stream). */
-async function rpcResult(response: Response): Promise<{ result?: { isError?: boolean }; error?: unknown }> {
-  const text = await response.text();
-  const data = text.startsWith('{') ? text : text.split('\n').find((line) => line.startsWith('data: '))!.slice(6);
-  return JSON.parse(data) as { result?: { isError?: boolean } };
-}
 
 describe('refresh and revocation in auth mode oauth', () => {
   it('re-checks the user upstream on refresh: a removed group is gone from the next access token, a disabled user gets no token', async () => {

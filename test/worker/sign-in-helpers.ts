@@ -77,3 +77,14 @@ export async function signedInTokens(env: Partial<Env>, user: string, browser = 
   const { body } = await tokenRequest(env, { grant_type: 'authorization_code', code, code_verifier: verifier, client_id: clientId, redirect_uri: CLIENT_REDIRECT, resource });
   return { clientId, access: String(body.access_token), refresh: String(body.refresh_token), browser };
 }
+
+/** The fixture content's process restricted to the group `security-team`, and a tools/call getting it. */
+export const RESTRICTED = 'security-incident-playbook';
+export const getRestricted = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_process', arguments: { name: RESTRICTED } } };
+
+/** The JSON-RPC answer of a POST /mcp (JSON or a one-event SSE stream). */
+export async function rpcResult(response: Response): Promise<{ result?: { isError?: boolean }; error?: unknown }> {
+  const text = await response.text();
+  const data = text.startsWith('{') ? text : text.split('\n').find((line) => line.startsWith('data: '))!.slice(6);
+  return JSON.parse(data) as { result?: { isError?: boolean }; error?: unknown };
+}
