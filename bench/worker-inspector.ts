@@ -25,6 +25,9 @@ export interface CpuProfile {
   samples: number[];
   /** Microseconds between consecutive samples (the first is since the profile started). */
   timeDeltas: number[];
+  /** When the profile started and stopped: microseconds on the system's monotonic clock. */
+  startTime: number;
+  endTime: number;
 }
 
 interface InspectorTarget { id: string; webSocketDebuggerUrl: string }

@@ -22,12 +22,11 @@ export const ACCESS_TOKEN_TTL_S = 3600;
 const REFRESH_TOKEN_IDLE_TTL_S = 14 * 24 * 3600;
 const REFRESH_TOKEN_TTL_S = 30 * 24 * 3600;
 
-const servers = new Map<string, OAuthAuthorizationServer<OAuthStateEnv>>();
+const servers = new WeakMap<OAuthModeConfig, OAuthAuthorizationServer<OAuthStateEnv>>();
 
-/** One instance per distinct configuration per isolate (settings are read per request). */
+/** One instance per configuration (settings are read once per env object, so the same object comes back). */
 export function authorizationServerFor(config: OAuthModeConfig): OAuthAuthorizationServer<OAuthStateEnv> {
-  const key = JSON.stringify(config);
-  let server = servers.get(key);
+  let server = servers.get(config);
   if (!server) {
     server = new OAuthAuthorizationServer<OAuthStateEnv>({
       issuer: config.issuer,
@@ -47,7 +46,7 @@ export function authorizationServerFor(config: OAuthModeConfig): OAuthAuthorizat
         console.warn(JSON.stringify({ event: 'oauth_error', code, description, reason: internal?.reason }));
       },
     });
-    servers.set(key, server);
+    servers.set(config, server);
   }
   return server;
 }
