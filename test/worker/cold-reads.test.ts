@@ -12,6 +12,8 @@ import { unpackShardHashes } from '../../src/worker/content/search/shard-list.ts
 import { shardsOfQuery } from '../../src/worker/content/search/shards.ts';
 import { resetContentCache } from '../../src/worker/content/store.ts';
 import { captureConsole } from './fuzz-helpers.ts';
+import type { Env } from '../../src/worker/index.ts';
+import { RESOURCE, cloudEnv, providers, signedByProvider } from './auth-helpers.ts';
 import { MCP_URL, callWorker, publishProvided, testEnv, token } from './helpers.ts';
 
 const sha256Hex = async (text: string): Promise<string> =>
@@ -144,5 +146,55 @@ describe('a manifest whose per-access counts do not add up', () => {
     expect(answer.status).toBe(503);
     expect(answer.text).not.toMatch(/"results"|processes\b.*\d+ processes/);
     expect(lines.join('\n')).toContain('counts 701 processes by access where it lists 700');
+  });
+});
+
+describe('a version written by a build before the load lists and per-access counts', () => {
+  it('is read whole in the bulk read after the pointer, once, and answers every caller as the newer layout does', async () => {
+    const { pointer, objects } = inject('chunkedBundle');
+    const search = async (content: KVNamespace, { bearer, env }: { bearer: string; env: Partial<Env> }) => (await callWorker(new Request(MCP_URL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${bearer}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_processes', arguments: { query: 'rollout canary', limit: 5 } } }),
+    }), { ...env, CONTENT: content })).text();
+    const now = Math.floor(Date.now() / 1000);
+    const callers = [
+      { bearer: await token(), env: {} },
+      { bearer: await signedByProvider({ iss: providers.stable, aud: RESOURCE, sub: 'security-member', scope: 'praxis:read', iat: now, exp: now + 600, groups: ['security-team'] }), env: cloudEnv() },
+    ];
+    // One cold isolate per caller, one after the other.
+    const answers = async (content: KVNamespace) => {
+      const texts: string[] = [];
+      for (const caller of callers) {
+        resetContentCache();
+        // A cursor's tag is keyed by the manifest's hash, which differs by construction.
+        texts.push((await search(content, caller)).replace(/(eyJ[A-Za-z0-9_-]+)\.[A-Za-z0-9_-]{22}/g, '$1.<tag>'));
+      }
+      return texts;
+    };
+    await publishProvided('chunkedBundle');
+    const current = await answers(testEnv.CONTENT);
+
+    // The same version as an older build wrote it: no audiences in the manifest, no loadBy in the pointer.
+    const manifest = JSON.parse(objects.find(([hash]) => hash === pointer.manifest)![1]) as Manifest;
+    for (const section of Object.values(manifest.kinds)) delete section.audiences;
+    const text = JSON.stringify(manifest);
+    const hash = await sha256Hex(text);
+    await testEnv.CONTENT.put(objectKey(hash), text);
+    const { loadBy: _sorted, ...older } = pointer;
+    await testEnv.CONTENT.put(POINTER_KEY, JSON.stringify({ ...older, manifest: hash, load: [hash, ...pointer.load.filter((key) => key !== pointer.manifest)] }));
+    const reads: StorageRead[] = [];
+    let events = 0;
+    const recorded = recordingNamespace(testEnv.CONTENT, (read) => reads.push(read), () => ++events);
+    const old = await answers(recorded);
+    expect(old.map((answer) => answer.replaceAll(pointer.version, 'V'))).toEqual(current.map((answer) => answer.replaceAll(pointer.version, 'V')));
+    expect(current[0]).not.toEqual(current[1]);
+    // Each cold isolate read the whole load list in the read after the pointer, and nothing of it twice.
+    const olderLoad = [hash, ...pointer.load.filter((key) => key !== pointer.manifest)].map(objectKey);
+    const perCaller = reads.filter((read) => read.keys.includes(objectKey(hash)));
+    expect(perCaller).toHaveLength(callers.length);
+    for (const read of perCaller) expect(read.keys).toEqual(expect.arrayContaining(olderLoad));
+    const names = objectKey(manifest.kinds.processes.names);
+    expect(reads.flatMap((read) => read.keys).filter((key) => key === names)).toHaveLength(callers.length);
   });
 });

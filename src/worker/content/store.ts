@@ -261,7 +261,8 @@ async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number, 
       searches: [],
     };
     // One bulk read for all of it, started before anything waits, so a concurrent request finds the loads already under way.
-    const wanted = stash ? [] : [...new Set(keysOf(missing))];
+    const anyMissing = missing.knowledge || missing.names.length > 0 || missing.indexes.length > 0;
+    const wanted = stash || !anyMissing ? [] : [...new Set(keysOf(missing))];
     const read: Promise<Stash> = stash ? Promise.resolve(stash) : wanted.length ? readStoredValues(kv, wanted, timeoutMs) : Promise.resolve(new Map());
     const fromRead = <T>(hash: string) => read.then((values) => json<T>(hash, values));
     if (missing.knowledge) {
