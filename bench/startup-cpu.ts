@@ -14,6 +14,8 @@ import { parseArgs, promisify } from 'node:util';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const TOP_ENTRIES = 8;
+/** What the figure is and is not, printed with it. */
+const CAVEAT = 'The profiler samples on wall time: on a loaded machine, moments the thread waited for a core are counted as active, so read the lowest runs and compare runs made side by side. It includes wrangler\'s start-up harness around the script (the `startup` entry, when sampled).';
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }
 interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
@@ -82,7 +84,7 @@ export function renderStartupCpu(result: StartupCpu, load: number[]): string[] {
 
 /** Replaces (or appends) this benchmark's section of a results file. */
 export async function writeStartupSection(file: string, lines: readonly string[], command: string): Promise<void> {
-  const section = ['<!-- startup-cpu:begin -->', '## Worker start-up CPU', '', `Run: \`${command}\`, ${new Date().toISOString()}.`, '', ...lines.map((line, i) => (i === 0 ? line : line.startsWith('    ') ? line : `\n${line}\n`)), '<!-- startup-cpu:end -->'].join('\n');
+  const section = ['<!-- startup-cpu:begin -->', '## Worker start-up CPU', '', `Run: \`${command}\`, ${new Date().toISOString()}. ${CAVEAT}`, '', ...lines.map((line, i) => (i === 0 ? line : line.startsWith('    ') ? line : `\n${line}\n`)), '<!-- startup-cpu:end -->'].join('\n');
   const previous = await readFile(file, 'utf8').catch(() => '');
   const marked = /<!-- startup-cpu:begin -->[\s\S]*?<!-- startup-cpu:end -->/;
   await writeFile(file, marked.test(previous) ? previous.replace(marked, section) : `${previous.trimEnd()}\n${section}\n`);
