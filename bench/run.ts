@@ -5,13 +5,14 @@
 // --host wrangler|miniflare (what serves the Worker: wrangler dev, the default, or Miniflare alone).
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readQueries, sharedQueriesFile, heldOutQueriesFile } from '../scripts/bench-search.ts';
 import { generator } from './corpus.ts';
 import { measureSize, type Plan, type SizeResult } from './measure.ts';
 import { renderResults, type RunInfo } from './report.ts';
+import { measureStartupCpu, renderStartupCpu, writeStartupSection } from './startup-cpu.ts';
 import { measureTokenCheckCost, renderTokenCheckCost, renderTokenCheckSection } from './token-check-cost.ts';
 import { countTokenCheckReads } from './token-check-reads.ts';
 import type { HostKind } from './worker-host.ts';
@@ -35,6 +36,10 @@ async function main(): Promise<number> {
   const tokenCheckCost = await measureTokenCheckCost(quick ? TOKEN_CHECK_QUICK : TOKEN_CHECK_FULL);
   const tokenCheckReads = await countTokenCheckReads();
   for (const line of renderTokenCheckCost(tokenCheckCost, tokenCheckReads)) console.log(`[bench] ${line}`);
+  // The Worker's start-up (global scope) CPU needs no corpus either; its section is kept by writeResults.
+  const startupLoad = loadavg();
+  const startup = renderStartupCpu(await measureStartupCpu(quick ? 3 : 5), startupLoad);
+  for (const line of startup) console.log(`[bench] ${line}`);
   if (!existsSync(generator)) {
     console.log(`bench skipped the corpus sizes: ${generator} is absent (the shared corpora generate the documents).`);
     return 0;
@@ -44,6 +49,7 @@ async function main(): Promise<number> {
   const host = (values.host ?? 'wrangler') as HostKind;
   if (!HOSTS.includes(host)) throw new Error(`--host wants ${HOSTS.join(' or ')}; got '${values.host}'`);
   const out = resolve(values.out ?? join(import.meta.dirname, 'RESULTS.md'));
+  await writeStartupSection(out, startup, `node bench/run.ts ${process.argv.slice(2).join(' ')}`.trim());
   const work = resolve(values.work ?? join(tmpdir(), 'praxis-bench'));
   await mkdir(work, { recursive: true });
   const shared = (await readQueries(sharedQueriesFile)).map((q) => q.query);

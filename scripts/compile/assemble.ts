@@ -1,7 +1,7 @@
 // Compiled documents → a content-addressed bundle: objects keyed by SHA-256, a manifest, a pointer.
 import { createHash } from 'node:crypto';
-import { BUNDLE_SCHEMA, type DocumentEntry, type KindSection, type Manifest, type Pointer } from '../../src/bundle/bundle.ts';
-import { chunkEntries, namesOf } from '../../src/bundle/document-chunks.ts';
+import { BUNDLE_SCHEMA, type DocumentEntry, type KindSection, type LoadLists, type Manifest, type Pointer } from '../../src/bundle/bundle.ts';
+import { audiencesOf, chunkEntries, namesOf } from '../../src/bundle/document-chunks.ts';
 import { documentKinds } from '../../src/bundle/kinds.ts';
 import { isPartsList, joinedText, partsListOf, partsOf, PART_CHARS, splitText } from '../../src/bundle/object-parts.ts';
 import { buildSearchIndex, storeSearchIndex } from '../../src/worker/content/search/index.ts';
@@ -62,7 +62,7 @@ export function assembleBundle(documents: CompiledDocument[], provenance: Proven
     schema: BUNDLE_SCHEMA,
     version: manifestHash.slice(0, 12),
     manifest: manifestHash,
-    load: loadList(manifestHash, manifest, objects),
+    ...loadListsOf(manifestHash, manifest, objects),
     shards: shardListsOf(manifest, (hash) => objectText(objects, hash) as string),
     commit: provenance.commit,
     ...(provenance.dirty ? { dirty: true as const } : {}),
@@ -88,24 +88,30 @@ function kindSection(kind: string, documents: CompiledDocument[], put: (text: st
     names: put(JSON.stringify(namesOf(entries))),
     chunks: chunkEntries(entries).map((chunk) => ({ count: chunk.length, hash: put(JSON.stringify(chunk)) })),
     index: storeSearchIndex(index, put),
+    audiences: audiencesOf(entries),
   };
 }
 
 /**
  * What an isolate reads to load the version, parts included: the manifest, every kind's names and
  * index head, the knowledge sections. Named in the pointer, so one bulk read after the pointer
- * fetches them all instead of a chain manifest → names → parts.
+ * fetches what a request needs instead of a chain manifest → names → parts; sorted by what needs
+ * it (`loadBy`), so a search reads neither the knowledge sections nor the names objects.
  */
-function loadList(manifestHash: string, manifest: Manifest, objects: ReadonlyMap<string, string>): string[] {
-  const roots = [
-    manifestHash,
-    ...documentKinds.flatMap((kind) => (manifest.kinds[kind].count ? [manifest.kinds[kind].names, manifest.kinds[kind].index] : [])),
-    ...(manifest.knowledge ? [manifest.knowledge] : []),
-  ];
-  return roots.flatMap((hash) => {
+function loadListsOf(manifestHash: string, manifest: Manifest, objects: ReadonlyMap<string, string>): { load: string[]; loadBy: LoadLists } {
+  const withParts = (hash: string): string[] => {
     const stored = objects.get(hash) as string;
     return isPartsList(stored) ? [hash, ...partsOf(stored)] : [hash];
-  });
+  };
+  const counted = documentKinds.filter((kind) => manifest.kinds[kind].count);
+  const loadBy: LoadLists = {
+    manifest: withParts(manifestHash),
+    knowledge: manifest.knowledge ? withParts(manifest.knowledge) : [],
+    names: Object.fromEntries(counted.map((kind) => [kind, withParts(manifest.kinds[kind].names)])),
+    index: Object.fromEntries(counted.map((kind) => [kind, withParts(manifest.kinds[kind].index)])),
+  };
+  const load = [...loadBy.manifest, ...counted.flatMap((kind) => [...loadBy.names[kind]!, ...loadBy.index[kind]!]), ...loadBy.knowledge];
+  return { load, loadBy };
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');

@@ -39,8 +39,8 @@ export const indexEntry = (versions: VersionRecord[]): Entry => ({
 
 /** The pointer a record is served with: exactly the fields of Pointer. */
 export function pointerOf(record: VersionRecord): Pointer {
-  const { schema, version, manifest, commit, builtAt, documentCount, load } = record;
-  return { schema, version, manifest, commit, builtAt, documentCount, load };
+  const { schema, version, manifest, commit, builtAt, documentCount, load, loadBy } = record;
+  return { schema, version, manifest, commit, builtAt, documentCount, load, ...(loadBy ? { loadBy } : {}) };
 }
 
 /** Every object the given versions need, reading their manifests and extra lists, then their chunks and index heads. */

@@ -33,11 +33,26 @@ export interface Pointer {
    */
   load: string[];
   /**
+   * `load` sorted by what needs it, so a request reads only what it uses: a search reads the
+   * manifest and its kind's index head, never the knowledge sections or the names objects. Each
+   * list holds objects' hashes followed by their parts' hashes. Absent in a pointer written by an
+   * older build: a Worker then reads all of `load`.
+   */
+  loadBy?: LoadLists;
+  /**
    * Each searchable kind's term-shard hashes, packed (`search/shard-list.ts`): a cold isolate's first
    * search names its shards from these and reads them in the same bulk read as `load`. Absent in a
    * pointer written by an older build or a rollback to one: the shards are then read after the head.
    */
   shards?: Partial<Record<DocumentKind, string>>;
+}
+
+/** What loading a version reads, by what needs it (each list: objects, then the parts of those stored in parts). */
+export interface LoadLists {
+  manifest: string[];
+  knowledge: string[];
+  names: Partial<Record<DocumentKind, string[]>>;
+  index: Partial<Record<DocumentKind, string[]>>;
 }
 
 export interface DocumentEntry {
@@ -80,6 +95,18 @@ export interface KindSection {
   chunks: ChunkRef[];
   /** Object hash of the kind's search index (its document numbers are entry positions). */
   index: string;
+  /**
+   * How many documents carry each distinct `access` list (absent: public), so a caller's count of
+   * what they may see is a sum over the lists their groups open, without the names object. Absent
+   * in a manifest written by an older build: counts then come from the names object.
+   */
+  audiences?: Audience[];
+}
+
+/** Documents of a kind sharing one `access` list. */
+export interface Audience {
+  access?: string[];
+  count: number;
 }
 
 export interface Manifest {

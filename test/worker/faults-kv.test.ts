@@ -104,8 +104,16 @@ describe('KV faults during requests', () => {
   it('hides the failure behind a reference id when a resource read fails mid-request', async () => {
     const { kv, state } = faultyKv((key) => key.startsWith('praxis:obj:'));
     await call({ CONTENT: kv });
-    state.fault = 'fail';
     const bearer = await token('fault-tester');
+    // A get loads only the processes' names: a listing loads the rest (the knowledge sections), so
+    // what fails below is the record's body, mid-request, not the loading of the version.
+    const listing = await callWorker(new Request(MCP_URL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${bearer}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'resources/list', params: {} }),
+    }), { CONTENT: kv });
+    expect(listing.status).toBe(200);
+    state.fault = 'fail';
     const { value: response, lines } = await captureConsole(() => callWorker(new Request(MCP_URL, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${bearer}` },

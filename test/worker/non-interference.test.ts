@@ -66,16 +66,7 @@ async function everyAnswer(plan: CorpusPlan, call: Call): Promise<Answers> {
   const uris = ['career-context://current', 'vitaegraph://index', ...plan.records.map((id) => `vitaegraph://record/${id}`), ...plan.wiki.map((module) => `vitaecontext://wiki/${module}`), 'vitaegraph://record/absent'];
   for (const uri of uris) await ask(`read ${uri}`, 'resources/read', { uri });
 
-  for (const [kind, singular, names] of [['processes', 'process', plan.processes], ['checklists', 'checklist', plan.checklists]] as const) {
-    await tool(`list_${kind}`, {});
-    for (const name of [...names, 'absent-name']) await tool(`get_${singular}`, { name });
-    for (const query of plan.queries) {
-      const first = await tool(`search_${kind}`, { query, limit: 3 });
-      const next = resultOf(first)?.structuredContent?.next_cursor;
-      if (next) await tool(`search_${kind}`, { query, limit: 3, cursor: next });
-      await tool(`search_${kind}`, { query });
-    }
-  }
+  answers.push(...await documentToolAnswers(plan, call));
   await tool('search_vitaegraph', {});
   for (const query of plan.queries) await tool('search_vitaegraph', { query });
   for (const type of plan.recordTypes) await tool('search_vitaegraph', { type, query: plan.queries[0] });
@@ -113,6 +104,32 @@ async function everyAnswer(plan: CorpusPlan, call: Call): Promise<Answers> {
   }
   const health = await callWorker(new Request('http://localhost/healthz'));
   answers.push(['GET /healthz (no token)', `${health.status} ${await health.text()}`]);
+  return answers;
+}
+
+/**
+ * Every answer of the document tools (list, get of every name, search of every query with paging).
+ * `fresh`: each call is the first request of a fresh isolate, which loads only what that one tool
+ * needs (a search: no names object, its counts from the manifest's per-access counts).
+ */
+async function documentToolAnswers(plan: CorpusPlan, call: Call, fresh = false): Promise<Answers> {
+  const answers: Answers = [];
+  const tool = async (name: string, args: Record<string, unknown>): Promise<string> => {
+    if (fresh) resetContentCache();
+    const answer = await call('tools/call', { name, arguments: args });
+    answers.push([`${name} ${JSON.stringify(args)}`, answer]);
+    return answer;
+  };
+  for (const [kind, singular, names] of [['processes', 'process', plan.processes], ['checklists', 'checklist', plan.checklists]] as const) {
+    await tool(`list_${kind}`, {});
+    for (const name of [...names, 'absent-name']) await tool(`get_${singular}`, { name });
+    for (const query of plan.queries) {
+      const first = await tool(`search_${kind}`, { query, limit: 3 });
+      const next = resultOf(first)?.structuredContent?.next_cursor;
+      if (next) await tool(`search_${kind}`, { query, limit: 3, cursor: next });
+      await tool(`search_${kind}`, { query });
+    }
+  }
   return answers;
 }
 
@@ -156,6 +173,21 @@ describe('non-interference: restricted entries change nothing a caller without t
         const { value: without } = await captureConsole(() => everyAnswer(plan, caller(bearer, env)));
         const differing = differences(whole, without);
         expect(differing, `${differing.length} of ${whole.length} answers differ (${summary(differing)}):\n${differing.slice(0, 12).join('\n')}`).toEqual([]);
+      });
+
+      it(`corpus ${seed}: answers a caller ${who} exactly so when each document tool call is a fresh isolate's first request`, { timeout: 300_000 }, async () => {
+        const { bearer, env } = await callerFor(groups);
+        await publish(full, full.pointer);
+        const { value: whole } = await captureConsole(() => documentToolAnswers(plan, caller(bearer, env), true));
+        await publish(bundle, full.pointer);
+        const { value: without } = await captureConsole(() => documentToolAnswers(plan, caller(bearer, env), true));
+        const differing = differences(whole, without);
+        expect(differing, `${differing.length} of ${whole.length} answers differ (${summary(differing)}):\n${differing.slice(0, 12).join('\n')}`).toEqual([]);
+        // And exactly as the same isolate answers them warm, after a request that loaded everything.
+        await publish(full, full.pointer);
+        await caller(bearer, env)('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'non-interference', version: '1.0.0' } });
+        const { value: warm } = await captureConsole(() => documentToolAnswers(plan, caller(bearer, env)));
+        expect(differences(whole, warm)).toEqual([]);
       });
     }
   }

@@ -1,7 +1,8 @@
-// One kind's documents as the Worker reads them: the names object (loaded with the bundle) answers
-// counts, names and access; full entries come from the chunks that hold them, each loaded on
-// demand and cached with the bundle — a get reads one chunk, a search page the chunks of its hits,
-// only a list reads them all.
+// One kind's documents as the Worker reads them: the names object answers names, titles and access
+// by position; full entries come from the chunks that hold them, each loaded on demand and cached
+// with the bundle — a get reads one chunk, a search page the chunks of its hits, only a list reads
+// them all. A search needs no names object at all (its hits are positions, the chunks are named by
+// the manifest), so the names object is read only by requests that look documents up by name.
 import type { DocumentEntry, DocumentNames, KindSection } from '../../bundle/bundle.ts';
 import { chunkAt, chunkStarts } from '../../bundle/document-chunks.ts';
 import type { DocumentKind } from '../../bundle/kinds.ts';
@@ -15,9 +16,9 @@ export interface DocumentRef {
 }
 
 export interface DocumentDirectory {
-  /** Every document of the kind, in entry order (a search hit's `doc` is a position here). */
-  refs: DocumentRef[];
-  /** Entry position of a name, if the kind has it. */
+  /** Every document of the kind, in entry order (a search hit's `doc` is a position here). Needs the names object loaded. */
+  readonly refs: DocumentRef[];
+  /** Entry position of a name, if the kind has it. Needs the names object loaded. */
   positionOf(name: string): number | undefined;
   /** Full entries at these positions, in the order given. */
   entriesAt(positions: readonly number[]): Promise<DocumentEntry[]>;
@@ -25,28 +26,35 @@ export interface DocumentDirectory {
   entries(): Promise<DocumentEntry[]>;
 }
 
-/** Reads a section's names object (the one read a directory needs before it can answer). */
-export async function loadDirectory(kind: DocumentKind, section: KindSection | undefined, json: <T>(hash: string) => Promise<T>): Promise<DocumentDirectory> {
-  if (!section || section.count === 0) return directoryOf(kind, { names: [], titles: [], access: {} }, [], json);
+export const NO_NAMES: DocumentNames = { names: [], titles: [], access: {} };
+
+/** Reads a section's names object and checks it against the manifest's count. */
+export async function loadNames(kind: DocumentKind, section: KindSection | undefined, json: <T>(hash: string) => Promise<T>): Promise<DocumentNames> {
+  if (!section || section.count === 0) return NO_NAMES;
   const names = await json<DocumentNames>(section.names);
   if (names.names.length !== section.count) {
     throw new Error(`the ${kind} names object ${section.names} lists ${names.names.length} documents where the manifest says ${section.count}: the bundle is damaged; republish it`);
   }
-  return directoryOf(kind, names, section.chunks, json);
+  return names;
 }
 
-function directoryOf(kind: DocumentKind, names: DocumentNames, chunks: KindSection['chunks'], json: <T>(hash: string) => Promise<T>): DocumentDirectory {
-  const refs: DocumentRef[] = names.names.map((name, position) => {
-    const access = names.access[position];
-    return { kind, name, title: names.titles[position] as string, ...(access ? { access } : {}) };
-  });
+/**
+ * A kind's directory. `names` returns the loaded names object, or throws when the request did not
+ * ask for it (a programming error: the request's needs are declared before the server runs).
+ */
+export function directoryOf(kind: DocumentKind, section: KindSection | undefined, names: () => DocumentNames, json: <T>(hash: string) => Promise<T>): DocumentDirectory {
+  const chunks = section?.count ? section.chunks : [];
   const starts = chunkStarts(chunks);
+  let refs: DocumentRef[] | undefined;
   let positions: Map<string, number> | undefined;
   const chunk = (index: number) => json<DocumentEntry[]>((chunks[index] as KindSection['chunks'][number]).hash);
   return {
-    refs,
+    get refs() {
+      refs ??= refsOf(kind, names());
+      return refs;
+    },
     positionOf(name) {
-      positions ??= new Map(names.names.map((known, position) => [known, position]));
+      positions ??= new Map(names().names.map((known, position) => [known, position]));
       return positions.get(name);
     },
     async entriesAt(wanted) {
@@ -58,6 +66,13 @@ function directoryOf(kind: DocumentKind, names: DocumentNames, chunks: KindSecti
       return (await Promise.all(chunks.map((_, index) => chunk(index)))).flat();
     },
   };
+}
+
+function refsOf(kind: DocumentKind, names: DocumentNames): DocumentRef[] {
+  return names.names.map((name, position) => {
+    const access = names.access[position];
+    return { kind, name, title: names.titles[position] as string, ...(access ? { access } : {}) };
+  });
 }
 
 function entryIn(chunk: DocumentEntry[], offset: number, kind: DocumentKind, position: number): DocumentEntry {

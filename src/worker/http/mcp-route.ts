@@ -14,7 +14,7 @@ import { rewriteErrorMessages } from './error-rewrite.ts';
 import { jsonRpcErrorResponse, ProtocolErrorCode } from './jsonrpc-error-response.ts';
 import { documentedError } from './jsonrpc-errors.ts';
 import { callsIn, rateLimitRefusal, type RateLimitEnv } from './rate-limit.ts';
-import { searchesIn } from './searches-ahead.ts';
+import { contentNeedsOf } from './content-needs.ts';
 import { restoreResourceNotFound, wantsLegacyResourceNotFound } from './resource-not-found-code.ts';
 
 export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitEnv }>, auth: AuthConfig): Promise<Response> {
@@ -31,7 +31,7 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitE
     audit({ subject: outcome.principal.subject, via: outcome.principal.via, tool, outcome: 'rate_limited', status: 429, ms: Date.now() - started });
     return limited;
   }
-  const bundle = await currentBundle(c.env, Date.now(), searchesIn(body)).catch((error: unknown) => {
+  const bundle = await currentBundle(c.env, Date.now(), contentNeedsOf(body)).catch((error: unknown) => {
     if (error instanceof ContentUnavailableError) return error;
     throw error;
   });

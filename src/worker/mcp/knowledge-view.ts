@@ -22,7 +22,7 @@ export interface KnowledgeView {
   canSee(entry: { access?: readonly string[] }): boolean;
   /** Visible names of documents of a kind (processes, checklists). */
   documentNames(kind: DocumentKind): string[];
-  /** How many documents of a kind this view can see (a search reports it; counting per request cost a scan of every document). */
+  /** How many documents of a kind this view can see (a search and the server instructions report it), from the manifest's per-access counts. */
   visibleCount(kind: DocumentKind): number;
   /** Candidate values for a completion source. */
   namesFor(source: CompletionSource): string[];
@@ -53,30 +53,44 @@ export function derived<T>(cache: WeakMap<KnowledgeView, T>, view: KnowledgeView
 }
 
 function buildView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeView {
-  const knowledge = bundle.knowledge ?? EMPTY_KNOWLEDGE;
   const canSee = (entry: { access?: readonly string[] }): boolean => isVisible(entry, groups);
   const visible = <T extends { access?: string[] }>(entries: readonly T[]): T[] => entries.filter(canSee);
-  const records = visible(knowledge.graph?.records ?? []);
-  const context = knowledge.context && canSee(knowledge.context) ? knowledge.context : null;
+  // The knowledge sections are filtered on first use: a document tool's request never loads them.
+  let sections: Pick<KnowledgeView, 'templates' | 'frameworks' | 'records' | 'recordsById' | 'context' | 'wiki' | 'prompts'> | undefined;
+  const knowledge = () => {
+    if (sections) return sections;
+    const loaded = bundle.knowledge ?? EMPTY_KNOWLEDGE;
+    const records = visible(loaded.graph?.records ?? []);
+    sections = {
+      templates: loaded.templates,
+      frameworks: visible(loaded.frameworks),
+      records,
+      recordsById: new Map(records.map((record) => [record.id, record])),
+      context: loaded.context && canSee(loaded.context) ? loaded.context : null,
+      wiki: visible(loaded.wiki),
+      prompts: visible(loaded.prompts),
+    };
+    return sections;
+  };
   const documentNames = new Map<DocumentKind, string[]>();
   const view: KnowledgeView = {
     bundle,
     provenance: provenanceOf(bundle.pointer),
-    templates: knowledge.templates,
-    frameworks: visible(knowledge.frameworks),
-    records,
-    recordsById: new Map(records.map((record) => [record.id, record])),
-    context,
-    wiki: visible(knowledge.wiki),
+    get templates() { return knowledge().templates; },
+    get frameworks() { return knowledge().frameworks; },
+    get records() { return knowledge().records; },
+    get recordsById() { return knowledge().recordsById; },
+    get context() { return knowledge().context; },
+    get wiki() { return knowledge().wiki; },
+    get prompts() { return knowledge().prompts; },
     canSee,
-    prompts: visible(knowledge.prompts),
     documentNames(kind) {
       if (!DOCUMENT_KINDS[kind]) return [];
       let names = documentNames.get(kind);
       if (!names) documentNames.set(kind, (names = bundle.documents(kind).filter(canSee).map((entry) => entry.name)));
       return names;
     },
-    visibleCount: (kind) => view.documentNames(kind).length,
+    visibleCount: (kind) => (DOCUMENT_KINDS[kind] ? bundle.visibleCount(kind, canSee) : 0),
     namesFor(source) {
       if (isDocumentKind(source)) return view.documentNames(source);
       switch (source) {
