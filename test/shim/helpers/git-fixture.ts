@@ -44,16 +44,18 @@ export interface Fixture {
  * processes again — a copy is the repository git wrote, byte for byte, under a new root. The only
  * absolute paths a repository with linked worktrees holds are each worktree's `.git` file and the
  * `gitdir` file git keeps for it; both are rewritten to the new root, as `git worktree repair`
- * would.
+ * would. `at` names the root to use (replacing whatever is there), for a test that keeps one
+ * process serving the same path while the repository under it is made afresh.
  */
-export function copyOfTemplate(name: string, build: (root: string) => void): string {
+export function copyOfTemplate(name: string, build: (root: string) => void, at?: string): string {
   let template = templates.get(name);
   if (!template) {
     template = mkdtempSync(join(tmpdir(), 'praxis-shim-template-'));
     build(template);
     templates.set(name, template);
   }
-  const root = mkdtempSync(join(tmpdir(), 'praxis-shim-test-'));
+  const root = at ?? mkdtempSync(join(tmpdir(), 'praxis-shim-test-'));
+  rmSync(root, { recursive: true, force: true });
   cpSync(template, root, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
   const adminDirs = join(root, 'repo/.git/worktrees');
   for (const id of existsSync(adminDirs) ? readdirSync(adminDirs) : []) {

@@ -15,9 +15,9 @@ export interface HostileFixture extends Fixture {
   ran(): string[];
 }
 
-/** A fixture with one committed session that has text files for attributes to select. */
-export function hostileFixture(): HostileFixture {
-  const fx = fixtureAt(copyOfTemplate('hostile', hostileRepository));
+/** A fixture with one committed session that has text files for attributes to select; `at` as for copyOfTemplate. */
+export function hostileFixture(at?: string): HostileFixture {
+  const fx = fixtureAt(copyOfTemplate('hostile', hostileRepository, at));
   const markers = join(fx.root, 'markers');
   return { ...fx, session: join(fx.root, 'sessions', SESSION), markers, ran: () => readdirSync(markers).sort() };
 }
