@@ -127,10 +127,11 @@ export function fingerprint(worktree: string, { allRefs = true } = {}): string {
     hash.update(`${name}\0`).update(existsSync(path) ? readFileSync(path) : 'absent');
   }
   if (allRefs) {
-    // HEAD's bytes (a branch name, or a commit when detached) with every ref's commit pin down the
-    // commit HEAD names, so a git process less answers the same.
-    hash.update(sh(worktree, 'for-each-ref', '--format=%(refname) %(objectname)'));
-    hash.update(sh(worktree, 'worktree', 'list', '--porcelain'));
+    // HEAD's bytes (a branch name, or a commit when detached) with every ref pin down the commit
+    // HEAD names. Refs and worktrees are read as git stores them, byte for byte, which is stricter
+    // than `git for-each-ref` and `git worktree list` (a repacked ref or a stale lock counts too)
+    // and starts no process.
+    for (const [name, content] of refsAndWorktrees(commonDirOf(gitDir))) hash.update(`${name}\0`).update(content);
   } else {
     hash.update(`${sh(worktree, 'rev-parse', 'HEAD').trim()}\n`);
   }
@@ -144,6 +145,31 @@ function gitDirOf(worktree: string): string {
   const named = /^gitdir: (.+)\n?$/.exec(readFileSync(dotGit, 'utf8'))?.[1];
   if (!named) throw new Error(`${dotGit} does not name a git directory`);
   return resolve(worktree, named);
+}
+
+/** A linked worktree's git directory names the shared one in its `commondir` file. */
+function commonDirOf(gitDir: string): string {
+  const named = join(gitDir, 'commondir');
+  return existsSync(named) ? resolve(gitDir, readFileSync(named, 'utf8').trim()) : gitDir;
+}
+
+/**
+ * What `git for-each-ref` and `git worktree list` are made of: packed-refs and every loose ref, and
+ * for each linked worktree the files git keeps for it (HEAD, the path of its `.git` file, a lock)
+ * and whether its folder is still there.
+ */
+function refsAndWorktrees(commonDir: string): Array<[string, Buffer | string]> {
+  const entries: Array<[string, Buffer | string]> = [];
+  const add = (path: string) => entries.push([relative(commonDir, path), existsSync(path) ? readFileSync(path) : 'absent']);
+  add(join(commonDir, 'packed-refs'));
+  for (const ref of filesUnder(join(commonDir, 'refs'))) add(join(commonDir, 'refs', ref));
+  const admin = join(commonDir, 'worktrees');
+  for (const id of existsSync(admin) ? readdirSync(admin).sort() : []) {
+    for (const name of ['HEAD', 'gitdir', 'locked']) add(join(admin, id, name));
+    const gitFile = join(admin, id, 'gitdir');
+    if (existsSync(gitFile)) entries.push([`${id} folder`, existsSync(readFileSync(gitFile, 'utf8').trim()) ? 'present' : 'gone']);
+  }
+  return entries;
 }
 
 function filesUnder(top: string, dir = top): string[] {
