@@ -41,6 +41,11 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['test/node/**/*.test.ts', 'test/shim/**/*.test.ts'],
+          // One process runs several files and keeps the modules it imported (TypeScript transformed
+          // once, not once per file): about a fifth less CPU on the quick files. Every file still
+          // starts, and stops, the processes and services it uses, and puts back what it changes in
+          // process.env.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -5,7 +5,6 @@ import { writeBundle } from '../compile/output.ts';
 import { githubAnnotation } from '../publish/github-annotation.ts';
 import { parseOptions, UsageError } from './command.ts';
 
-export const summary = 'Compile and validate content into a bundle';
 export const usage = `Usage: praxis build [--content DIR] [--out DIR] [--format text|github]
 
 Compiles DIR (default: content/) — kind folders processes/, checklists/ — into a versioned,

@@ -4,7 +4,6 @@ import { PROJECT_ROOT } from '../dev/paths.ts';
 import { deploy, GENERATED_CONFIG } from '../deploy/deploy.ts';
 import { parseOptions, UsageError } from './command.ts';
 
-export const summary = 'Deploy the Worker to Cloudflare: bindings, secrets, content, then check the live URL';
 export const usage = `Usage: praxis deploy [--dry-run] [--config FILE] [--content DIR] [--url URL]
 
 A guided first deploy, and every later one (each step is skipped when already done):

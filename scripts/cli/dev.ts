@@ -10,7 +10,6 @@ import { publishLocally } from '../publish/publish-local.ts';
 import { outcomeLine, transferLine } from '../publish/report.ts';
 import { parseOptions, UsageError } from './command.ts';
 
-export const summary = 'Build content, load it into local KV and serve MCP at http://localhost:8787/mcp';
 export const usage = `Usage: praxis dev [--content DIR] [--port N] [--auth local|oauth|off] [--oidc-issuer URL] [--ip ADDRESS] [--log-requests] [--watch]
 
 Builds DIR, loads the bundle into wrangler's local KV state (.wrangler/state) and runs the

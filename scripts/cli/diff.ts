@@ -7,7 +7,6 @@ import { withTarget } from '../publish/run-command.ts';
 import { targetOptions, targetUsage } from '../publish/target.ts';
 import { parseOptions, UsageError } from './command.ts';
 
-export const summary = 'Show which documents a publish would add, change or remove';
 export const usage = `Usage: praxis diff [--content DIR] [--local | --env NAME]
        praxis diff A [B] [--local | --env NAME]
 

@@ -3,7 +3,6 @@ import { withTarget } from '../publish/run-command.ts';
 import { targetOptions, targetUsage } from '../publish/target.ts';
 import { parseOptions, UsageError } from './command.ts';
 
-export const summary = 'Delete objects that neither the current nor the last N versions use';
 export const usage = `Usage: praxis gc [--keep N] [--dry-run] [--local | --env NAME]
 
 Keeps the version being served and the N most recently published ones in KV (their records and

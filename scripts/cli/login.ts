@@ -4,7 +4,6 @@ import { remoteUrlProblem } from '../../src/shim/options.ts';
 import { signIn } from '../../src/shim/sign-in/sign-in.ts';
 import { parseOptions, UsageError } from './command.ts';
 
-export const summary = 'Sign in to a Praxis endpoint in the browser, for `praxis shim --remote`';
 export const usage = `Usage: praxis login <url> [--timeout SECONDS]
 
 Signs in to the Praxis endpoint at <url> (e.g. https://praxis.example.com/mcp) with your company's

@@ -3,7 +3,6 @@ import { signOut } from '../../src/shim/sign-in/sign-in.ts';
 import { parseOptions } from './command.ts';
 import { endpointArgument } from './login.ts';
 
-export const summary = 'End the sign-in `praxis login` stored for a Praxis endpoint';
 export const usage = `Usage: praxis logout <url>
 
 Revokes the stored sign-in at the endpoint (so its tokens stop working everywhere) and deletes

@@ -1,28 +1,27 @@
-// `praxis <command>`: one module per subcommand, each exporting `summary`, `usage` and `run`.
+// `praxis <command>`: one module per subcommand, each exporting `usage` and `run`; the summaries
+// live here, so that `praxis --help` lists every command without loading any of them.
 import { UsageError, type Command } from './command.ts';
 
-const commands: Record<string, () => Promise<Command>> = {
-  dev: () => import('./dev.ts'),
-  build: () => import('./build.ts'),
-  publish: () => import('./publish.ts'),
-  diff: () => import('./diff.ts'),
-  versions: () => import('./versions.ts'),
-  rollback: () => import('./rollback.ts'),
-  gc: () => import('./gc.ts'),
-  token: () => import('./token.ts'),
-  shim: () => import('./shim.ts'),
-  login: () => import('./login.ts'),
-  logout: () => import('./logout.ts'),
-  worktree: () => import('./worktree.ts'),
-  deploy: () => import('./deploy.ts'),
+/** Each command with its one-line summary; its module is imported only when that command runs. */
+const commands: Record<string, { summary: string; load: () => Promise<Command> }> = {
+  dev: { summary: 'Build content, load it into local KV and serve MCP at http://localhost:8787/mcp', load: () => import('./dev.ts') },
+  build: { summary: 'Compile and validate content into a bundle', load: () => import('./build.ts') },
+  publish: { summary: 'Build content and publish it to the KV namespace the Worker serves', load: () => import('./publish.ts') },
+  diff: { summary: 'Show which documents a publish would add, change or remove', load: () => import('./diff.ts') },
+  versions: { summary: 'List published content versions (newest first; * marks the one served)', load: () => import('./versions.ts') },
+  rollback: { summary: 'Serve an earlier published version again', load: () => import('./rollback.ts') },
+  gc: { summary: 'Delete objects that neither the current nor the last N versions use', load: () => import('./gc.ts') },
+  token: { summary: 'Print a local development token for `praxis dev`', load: () => import('./token.ts') },
+  shim: { summary: 'Serve the worktree tools (and optionally the hosted endpoint) over MCP stdio', load: () => import('./shim.ts') },
+  login: { summary: 'Sign in to a Praxis endpoint in the browser, for `praxis shim --remote`', load: () => import('./login.ts') },
+  logout: { summary: 'End the sign-in `praxis login` stored for a Praxis endpoint', load: () => import('./logout.ts') },
+  worktree: { summary: 'List, read or merge session worktrees (the human side of the shim)', load: () => import('./worktree.ts') },
+  deploy: { summary: 'Deploy the Worker to Cloudflare: bindings, secrets, content, then check the live URL', load: () => import('./deploy.ts') },
 };
 
-async function overview(): Promise<string> {
+function overview(): string {
   const lines = ['Usage: praxis <command> [options]', '', 'Commands:'];
-  for (const [name, load] of Object.entries(commands)) {
-    const command = await load().catch(() => undefined);
-    if (command) lines.push(`  ${name.padEnd(10)} ${command.summary}`);
-  }
+  for (const [name, { summary }] of Object.entries(commands)) lines.push(`  ${name.padEnd(10)} ${summary}`);
   lines.push('', 'Run `praxis <command> --help` for the options of one command.');
   return lines.join('\n');
 }
@@ -30,15 +29,15 @@ async function overview(): Promise<string> {
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    console.log(await overview());
+    console.log(overview());
     return name ? 0 : 2;
   }
-  const load = commands[name];
-  if (!load) {
-    console.error(`praxis: unknown command '${name}'.\n\n${await overview()}`);
+  const entry = commands[name];
+  if (!entry) {
+    console.error(`praxis: unknown command '${name}'.\n\n${overview()}`);
     return 2;
   }
-  const command = await load();
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     console.log(command.usage);
     return 0;

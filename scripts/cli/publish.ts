@@ -8,7 +8,6 @@ import { withTarget } from '../publish/run-command.ts';
 import { targetOptions, targetUsage } from '../publish/target.ts';
 import { parseOptions } from './command.ts';
 
-export const summary = 'Build content and publish it to the KV namespace the Worker serves';
 export const usage = `Usage: praxis publish [--content DIR] [--dry-run] [--local | --env NAME]
 
 Builds DIR and uploads the objects the store does not have yet, then the version's complete archive

@@ -3,7 +3,6 @@ import { withTarget } from '../publish/run-command.ts';
 import { targetOptions, targetUsage } from '../publish/target.ts';
 import { parseOptions, UsageError } from './command.ts';
 
-export const summary = 'Serve an earlier published version again';
 export const usage = `Usage: praxis rollback [VERSION] [--local | --env NAME]
 
 Serves VERSION again (an id from \`praxis versions\`, or an unambiguous prefix of at least 4

@@ -3,8 +3,6 @@ import { parseOptions, UsageError } from './command.ts';
 import { parseShimOptions } from '../../src/shim/options.ts';
 import { runShim } from '../../src/shim/start.ts';
 
-export const summary = 'Serve the worktree tools (and optionally the hosted endpoint) over MCP stdio';
-
 export const usage = `Usage: praxis shim [--repo DIR] [--allow-agent-get] [--remote URL [--token-env VAR]]
 
 Speaks MCP over stdin/stdout; messages for people go to stderr.

@@ -3,7 +3,6 @@ import { issueLocalToken, MAX_SUBJECT_CHARS, subjectProblem } from '../../src/wo
 import { localSecret } from '../dev/local-secret.ts';
 import { parseOptions } from './command.ts';
 
-export const summary = 'Print a local development token for `praxis dev`';
 export const usage = `Usage: praxis token [--subject NAME]
 
 Prints a fresh development token (valid 12 hours) on stdout, and nothing else, so it can be

@@ -5,7 +5,6 @@ import { targetOptions, targetUsage } from '../publish/target.ts';
 import { readState } from '../publish/versions.ts';
 import { parseOptions } from './command.ts';
 
-export const summary = 'List published content versions (newest first; * marks the one served)';
 export const usage = `Usage: praxis versions [--json] [--local | --env NAME]
 
 Lists every archived version, read from the R2 bucket bound as ARCHIVE: id, when it was published,

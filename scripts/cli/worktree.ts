@@ -2,8 +2,6 @@
 import { parseOptions, UsageError } from './command.ts';
 import { runWorktreeAction, type WorktreeAction } from '../../src/shim/worktree-command.ts';
 
-export const summary = 'List, read or merge session worktrees (the human side of the shim)';
-
 export const usage = `Usage:
   praxis worktree list [--repo DIR]
   praxis worktree read <session-id> [--stat] [--repo DIR]

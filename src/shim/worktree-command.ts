@@ -2,9 +2,6 @@
 // terminal. `get` here is the human action the gate points agents to, so it is never gated.
 import { formatChanges, formatGetOutcome, formatListing, formatStat } from './format.ts';
 import { GitError } from './git/run.ts';
-import { getSession } from './operations/get.ts';
-import { listSessions } from './operations/list.ts';
-import { readSession } from './operations/read.ts';
 import { Refusal } from './refusal.ts';
 
 export type WorktreeAction =
@@ -30,11 +27,18 @@ export async function runWorktreeAction(request: WorktreeAction, output: Output)
   }
 }
 
+// Each action imports only its own operation: a `praxis worktree list` process starts without
+// loading (and type-stripping) the modules of read and get.
 async function render(request: WorktreeAction): Promise<string> {
-  if (request.action === 'list') return formatListing(await listSessions(request.repoDir));
+  if (request.action === 'list') {
+    const { listSessions } = await import('./operations/list.ts');
+    return formatListing(await listSessions(request.repoDir));
+  }
   if (request.action === 'read') {
+    const { readSession } = await import('./operations/read.ts');
     const changes = await readSession(request.repoDir, request.sessionId, { statOnly: request.stat });
     return request.stat ? formatStat(changes) : formatChanges(changes);
   }
+  const { getSession } = await import('./operations/get.ts');
   return formatGetOutcome(await getSession(request.repoDir, request.sessionId, { squash: request.squash, noCommit: request.noCommit }));
 }

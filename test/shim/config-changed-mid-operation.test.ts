@@ -118,9 +118,10 @@ describe('one listing of the configured keys per repository and operation', { ti
     const before = fingerprint(fx!.repo);
     await listSessions(fx!.repo);
     const listed = calls();
-    // The active repository and the one session: one listing each, whatever the number of git calls.
+    // The active repository and the one session: one listing each, whatever the number of git calls
+    // (opening the repository, the worktree list and the distance on the active one; the session's status).
     expect(listed.filter((call) => call.includes('config --list')).length).toBe(2);
-    expect(listed.filter((call) => !call.includes('config --list')).length).toBeGreaterThan(4);
+    expect(listed.filter((call) => !call.includes('config --list')).length).toBeGreaterThanOrEqual(4);
     writeFileSync(join(fx!.root, 'git-calls.log'), '');
     await readSession(fx!.repo, SESSION);
     process.env.PATH = savedPath;

@@ -47,6 +47,38 @@ describe('a linked worktree as the active working directory', () => {
   });
 });
 
+describe('the active working directory, however its HEAD stands', () => {
+  it('names a detached HEAD as such, with its commit', async () => {
+    sh(fx.repo, 'checkout', '-q', '--detach');
+    const head = sh(fx.repo, 'rev-parse', 'HEAD').trim();
+    expect((await listSessions(fx.repo)).active).toEqual({ path: fx.repo, branch: null, head });
+    expect((await readSession(fx.repo, '3f9a12c8', { statOnly: true })).against).toBe(`detached HEAD ${head.slice(0, 12)}`);
+  });
+
+  it('lists before the first commit, and refuses to compare with nothing', async () => {
+    const empty = join(fx.root, 'empty');
+    mkdirSync(empty);
+    sh(empty, 'init', '-q', '-b', 'trunk');
+    expect(await listSessions(empty)).toEqual({ active: { path: empty, branch: 'trunk', head: null }, sessions: [] });
+    expect((await refusalOf(readSession(empty, 'anything'))).code).toBe('SESSION_NOT_FOUND');
+  });
+
+  it('is found from a folder inside it, also when a tracked file is called HEAD', async () => {
+    write(fx.repo, 'docs/HEAD', 'a file, not a revision\n');
+    commitAll(fx.repo, 'A file named HEAD');
+    const listing = await listSessions(join(fx.repo, 'docs'));
+    expect(listing.active).toEqual({ path: fx.repo, branch: 'main', head: sh(fx.repo, 'rev-parse', 'HEAD').trim() });
+  });
+
+  it('refuses a folder that is not inside a repository', async () => {
+    const outside = join(fx.root, 'outside');
+    mkdirSync(outside);
+    const refusal = await refusalOf(listSessions(outside));
+    expect(refusal.code).toBe('NOT_A_REPOSITORY');
+    expect(refusal.message).toContain(outside);
+  });
+});
+
 describe('reading a session', () => {
   beforeEach(() => {
     write(session, 'README.md', '# Demo\n\nLine one.\nStaged line.\n');

@@ -20,10 +20,29 @@ export interface ActiveRepo {
   branch?: string;
 }
 
+const LOCATION = ['rev-parse', '--path-format=absolute', '--show-toplevel', '--absolute-git-dir', '--git-common-dir'];
+
 export async function openRepo(dir: string): Promise<ActiveRepo> {
+  return (await withHeadAndBranch(dir)) ?? stepByStep(dir);
+}
+
+/**
+ * One git process for the usual case, a repository with a commit: where it is, the commit HEAD
+ * names and the branch (`HEAD` itself when detached). It fails before the first commit — and
+ * stepByStep then asks again, one question at a time.
+ */
+async function withHeadAndBranch(dir: string): Promise<ActiveRepo | undefined> {
+  const { stdout } = await gitDiscovering(dir, [...LOCATION, 'HEAD^{commit}', '--symbolic-full-name', 'HEAD', '--']).catch(() => ({ stdout: '' }));
+  const lines = stdout.split('\n');
+  if (lines.length !== 7 || lines[5] !== '--' || lines[6] !== '') return undefined;
+  const [top, gitDir, commonDir, head, branch] = lines as [string, string, string, string, string];
+  return { top, gitDir, commonDir, target: { gitDir, workTree: top }, head, ...(branch.startsWith('refs/') ? { branch } : {}) };
+}
+
+async function stepByStep(dir: string): Promise<ActiveRepo> {
   let paths: string[];
   try {
-    const { stdout } = await gitDiscovering(dir, ['rev-parse', '--path-format=absolute', '--show-toplevel', '--absolute-git-dir', '--git-common-dir']);
+    const { stdout } = await gitDiscovering(dir, LOCATION);
     paths = stdout.split('\n').filter(Boolean);
   } catch (error) {
     const detail = error instanceof GitError ? error.stderr.trim() : (error as Error).message;
@@ -34,7 +53,8 @@ export async function openRepo(dir: string): Promise<ActiveRepo> {
   return { top, gitDir, commonDir, target, head: await headOf(target), branch: await branchOf(target) };
 }
 
-async function headOf(target: GitTarget): Promise<string | undefined> {
+/** The commit HEAD names, absent before the first commit. */
+export async function headOf(target: GitTarget): Promise<string | undefined> {
   const { stdout, code } = await git(target, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], { okCodes: [0, 1] });
   return code === 0 ? stdout.trim() : undefined;
 }

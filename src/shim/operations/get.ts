@@ -6,7 +6,7 @@ import { withOneConfigReading } from '../git/config-reading.ts';
 import { diffStat, mergeBase, totalsOf, type DiffTotals, type FileStat } from '../git/diff.ts';
 import { operationAdvice, operationInProgress } from '../git/in-progress.ts';
 import { applyMerge, commitSnapshot, previewMerge, type MergeMode } from '../git/merge.ts';
-import { activeLabel, openRepo, requireHead, type ActiveRepo } from '../git/repo.ts';
+import { activeLabel, headOf, openRepo, requireHead, type ActiveRepo } from '../git/repo.ts';
 import { untrackedPathsInTheWay } from '../git/ignored-in-the-way.ts';
 import { GitError } from '../git/run.ts';
 import { snapshotOf } from '../git/snapshot.ts';
@@ -76,7 +76,7 @@ async function mergeSession(repoDir: string, sessionId: unknown, options: GetOpt
   const mode = mergeModeFor(options);
   await runMerge(repo, mode, merged, mergeMessage(session, uncommittedIncluded));
   const files = await diffStat(repo.target, activeHead, preview.tree);
-  const commit = mode === 'commit' ? (await openRepo(repo.top)).head : undefined;
+  const commit = mode === 'commit' ? await headOf(repo.target) : undefined;
   return { ...outcome, mode, files, totals: totalsOf(files), ...(commit ? { commit } : {}) };
 }
 

@@ -2,9 +2,9 @@
 // refusal or a read left a working tree, its index and its refs byte-for-byte as they were.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 // GIT_OPTIONAL_LOCKS=0 keeps the tests' own `git status` from refreshing an index that a
 // fingerprint is watching.
@@ -38,8 +38,41 @@ export interface Fixture {
   cleanup(): void;
 }
 
-export function createFixture(): Fixture {
-  const root = mkdtempSync(join(tmpdir(), 'praxis-shim-test-'));
+/**
+ * A fresh copy of the repository `build` makes in a folder of its own. `build` runs once per test
+ * file (keyed by `name`); each call then copies its folder instead of running the same dozen git
+ * processes again — a copy is the repository git wrote, byte for byte, under a new root. The only
+ * absolute paths a repository with linked worktrees holds are each worktree's `.git` file and the
+ * `gitdir` file git keeps for it; both are rewritten to the new root, as `git worktree repair`
+ * would. `at` names the root to use (replacing whatever is there), for a test that keeps one
+ * process serving the same path while the repository under it is made afresh.
+ */
+export function copyOfTemplate(name: string, build: (root: string) => void, at?: string): string {
+  let template = templates.get(name);
+  if (!template) {
+    template = mkdtempSync(join(tmpdir(), 'praxis-shim-template-'));
+    build(template);
+    templates.set(name, template);
+  }
+  const root = at ?? mkdtempSync(join(tmpdir(), 'praxis-shim-test-'));
+  rmSync(root, { recursive: true, force: true });
+  cpSync(template, root, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+  const adminDirs = join(root, 'repo/.git/worktrees');
+  for (const id of existsSync(adminDirs) ? readdirSync(adminDirs) : []) {
+    const gitdirFile = join(adminDirs, id, 'gitdir');
+    const worktreeGitFile = readFileSync(gitdirFile, 'utf8').trim().replace(template, root);
+    for (const pointer of [gitdirFile, worktreeGitFile]) writeFileSync(pointer, readFileSync(pointer, 'utf8').replaceAll(template, root));
+  }
+  return root;
+}
+
+const templates = new Map<string, string>();
+process.on('exit', () => {
+  for (const template of templates.values()) rmSync(template, { recursive: true, force: true });
+});
+
+/** The fixture's repository: two commits' worth of files on main, one of them ignored by .gitignore. */
+export function initialRepository(root: string): void {
   const repo = join(root, 'repo');
   mkdirSync(repo);
   sh(repo, 'init', '-q', '-b', 'main');
@@ -51,6 +84,15 @@ export function createFixture(): Fixture {
   write(repo, '.gitignore', 'ignored/\n');
   sh(repo, 'add', '--all');
   sh(repo, 'commit', '-q', '-m', 'Initial commit');
+}
+
+export function createFixture(): Fixture {
+  return fixtureAt(copyOfTemplate('initial', initialRepository));
+}
+
+/** The fixture whose repository (and any sessions) `copyOfTemplate` put under `root`. */
+export function fixtureAt(root: string): Fixture {
+  const repo = join(root, 'repo');
   return {
     root,
     repo,
@@ -79,18 +121,55 @@ export function fingerprint(worktree: string, { allRefs = true } = {}): string {
   for (const file of filesUnder(worktree)) {
     hash.update(`${file}\0${statSync(join(worktree, file)).mode}\0`).update(readFileSync(join(worktree, file)));
   }
-  // One process answers both: the git directory, then the commit HEAD names.
-  const [gitDir, head] = sh(worktree, 'rev-parse', '--absolute-git-dir', 'HEAD').trim().split('\n') as [string, string];
+  const gitDir = gitDirOf(worktree);
   for (const name of ['index', 'HEAD', 'MERGE_HEAD', 'MERGE_MSG', 'SQUASH_MSG', 'CHERRY_PICK_HEAD', 'ORIG_HEAD']) {
     const path = join(gitDir, name);
     hash.update(`${name}\0`).update(existsSync(path) ? readFileSync(path) : 'absent');
   }
-  hash.update(`${head}\n`);
   if (allRefs) {
-    hash.update(sh(worktree, 'for-each-ref', '--format=%(refname) %(objectname)'));
-    hash.update(sh(worktree, 'worktree', 'list', '--porcelain'));
+    // HEAD's bytes (a branch name, or a commit when detached) with every ref pin down the commit
+    // HEAD names. Refs and worktrees are read as git stores them, byte for byte, which is stricter
+    // than `git for-each-ref` and `git worktree list` (a repacked ref or a stale lock counts too)
+    // and starts no process.
+    for (const [name, content] of refsAndWorktrees(commonDirOf(gitDir))) hash.update(`${name}\0`).update(content);
+  } else {
+    hash.update(`${sh(worktree, 'rev-parse', 'HEAD').trim()}\n`);
   }
   return hash.digest('hex');
+}
+
+/** The git directory of a worktree the fixture made: `.git` itself, or the directory its `.git` file names. */
+function gitDirOf(worktree: string): string {
+  const dotGit = join(worktree, '.git');
+  if (statSync(dotGit).isDirectory()) return dotGit;
+  const named = /^gitdir: (.+)\n?$/.exec(readFileSync(dotGit, 'utf8'))?.[1];
+  if (!named) throw new Error(`${dotGit} does not name a git directory`);
+  return resolve(worktree, named);
+}
+
+/** A linked worktree's git directory names the shared one in its `commondir` file. */
+function commonDirOf(gitDir: string): string {
+  const named = join(gitDir, 'commondir');
+  return existsSync(named) ? resolve(gitDir, readFileSync(named, 'utf8').trim()) : gitDir;
+}
+
+/**
+ * What `git for-each-ref` and `git worktree list` are made of: packed-refs and every loose ref, and
+ * for each linked worktree the files git keeps for it (HEAD, the path of its `.git` file, a lock)
+ * and whether its folder is still there.
+ */
+function refsAndWorktrees(commonDir: string): Array<[string, Buffer | string]> {
+  const entries: Array<[string, Buffer | string]> = [];
+  const add = (path: string) => entries.push([relative(commonDir, path), existsSync(path) ? readFileSync(path) : 'absent']);
+  add(join(commonDir, 'packed-refs'));
+  for (const ref of filesUnder(join(commonDir, 'refs'))) add(join(commonDir, 'refs', ref));
+  const admin = join(commonDir, 'worktrees');
+  for (const id of existsSync(admin) ? readdirSync(admin).sort() : []) {
+    for (const name of ['HEAD', 'gitdir', 'locked']) add(join(admin, id, name));
+    const gitFile = join(admin, id, 'gitdir');
+    if (existsSync(gitFile)) entries.push([`${id} folder`, existsSync(readFileSync(gitFile, 'utf8').trim()) ? 'present' : 'gone']);
+  }
+  return entries;
 }
 
 function filesUnder(top: string, dir = top): string[] {

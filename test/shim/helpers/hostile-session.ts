@@ -4,7 +4,7 @@
 // "nothing ran" is "that folder is empty". Setup uses git only before anything is planted.
 import { appendFileSync, chmodSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { commitAll, createFixture, sh, write, type Fixture } from './git-fixture.ts';
+import { commitAll, copyOfTemplate, fixtureAt, initialRepository, sh, write, type Fixture } from './git-fixture.ts';
 
 export const SESSION = '3f9a12c8';
 
@@ -15,11 +15,18 @@ export interface HostileFixture extends Fixture {
   ran(): string[];
 }
 
-/** A fixture with one committed session that has text files for attributes to select. */
-export function hostileFixture(): HostileFixture {
-  const fx = createFixture();
+/** A fixture with one committed session that has text files for attributes to select; `at` as for copyOfTemplate. */
+export function hostileFixture(at?: string): HostileFixture {
+  const fx = fixtureAt(copyOfTemplate('hostile', hostileRepository, at));
   const markers = join(fx.root, 'markers');
-  mkdirSync(markers);
+  return { ...fx, session: join(fx.root, 'sessions', SESSION), markers, ran: () => readdirSync(markers).sort() };
+}
+
+/** Active and session work that diverged from a shared file, uncommitted session files, an empty markers folder. */
+function hostileRepository(root: string): void {
+  initialRepository(root);
+  const fx = fixtureAt(root);
+  mkdirSync(join(root, 'markers'));
   write(fx.repo, 'shared.txt', lines('base'));
   commitAll(fx.repo, 'Shared file');
   const session = fx.addSession(SESSION);
@@ -30,7 +37,6 @@ export function hostileFixture(): HostileFixture {
   commitAll(fx.repo, 'Active work');
   write(session, 'notes.txt', 'uncommitted notes\n');
   write(session, 'doc.md', 'uncommitted page\n');
-  return { ...fx, session, markers, ran: () => readdirSync(markers).sort() };
 }
 
 function lines(tag: string): string {

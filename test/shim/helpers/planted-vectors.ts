@@ -5,12 +5,15 @@ import { GitError } from '../../../src/shim/git/run.ts';
 import { Refusal } from '../../../src/shim/refusal.ts';
 import { hostileFixture, type HostileFixture, type VECTORS } from './hostile-session.ts';
 
-/** Registers the clean-up and returns `planted(vector)`: a fresh fixture with the vector's files. */
-export function plantedVectors(): (vector: (typeof VECTORS)[number]) => HostileFixture {
+/**
+ * Registers the clean-up and returns `planted(vector)`: a fresh fixture with the vector's files,
+ * under `at` when given (the same path for every vector, so one shim process can serve them all).
+ */
+export function plantedVectors(at?: string): (vector: (typeof VECTORS)[number]) => HostileFixture {
   let fx: HostileFixture | undefined;
   afterEach(() => fx?.cleanup());
   return (vector) => {
-    fx = hostileFixture();
+    fx = hostileFixture(at);
     vector.plant(fx);
     return fx;
   };
