@@ -19,6 +19,7 @@ import { praxisClient, timedCall } from './clients.ts';
 import { buildOnce, generateCorpus, readBundle, setGraphAside } from './corpus.ts';
 import { profileTops } from './cpu-top.ts';
 import { isolateCpuMsPerCall } from './isolate-cpu.ts';
+import { processCpuMsPerCall } from './process-cpu.ts';
 import { bundleBenchWorker, startDirectWorker } from './direct-host.ts';
 import { openBenchStore, writeBenchConfig } from './worker-host.ts';
 
@@ -73,6 +74,12 @@ try {
     console.log(`  search_processes ${(await isolateCpuMsPerCall(host.pids, calls, search)).toFixed(3)} ms; worst query ${worst.toFixed(3)} ms ("${queries[perQuery.indexOf(worst)]}")`);
     console.log(`  tools/list       ${(await isolateCpuMsPerCall(host.pids, calls, list)).toFixed(3)} ms`);
     console.log(`  get_process      ${(await isolateCpuMsPerCall(host.pids, calls, get)).toFixed(3)} ms`);
+    // No inspector attached: on-CPU time of the whole workerd process, least of five rounds.
+    console.log(`[cpu] workerd process on-CPU time per call (kernel accounting, whole process, least of 5 rounds of ${calls}):`);
+    console.log(`  search_processes ${(await processCpuMsPerCall(host.pids, 5, calls, search)).toFixed(3)} ms`);
+    console.log(`  tools/list       ${(await processCpuMsPerCall(host.pids, 5, calls, list)).toFixed(3)} ms`);
+    console.log(`  get_process      ${(await processCpuMsPerCall(host.pids, 5, calls, get)).toFixed(3)} ms`);
+    console.log(`  /healthz         ${(await processCpuMsPerCall(host.pids, 5, calls, () => fetch(new URL('/healthz', host.url)).then((r) => r.text()))).toFixed(3)} ms (the floor: no MCP, no content)`);
   }
   for (const [name, call] of [['search_processes', search], ['tools/list', list], ['get_process', get]] as const) {
     const { self, total } = await profileTops(host.pids, calls, call, top);

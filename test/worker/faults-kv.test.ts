@@ -106,12 +106,12 @@ describe('KV faults during requests', () => {
     await call({ CONTENT: kv });
     state.fault = 'fail';
     const bearer = await token('fault-tester');
-    const { value: response, lines } = await captureConsole(() => callWorker(new Request(MCP_URL, {
+    // The answer streams (a 2025-era request is answered over SSE): the log line is written while it does.
+    const { value: body, lines } = await captureConsole(async () => await rpcMessage(await callWorker(new Request(MCP_URL, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${bearer}` },
       body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'resources/read', params: { uri: 'vitaegraph://record/skill-git' } }),
-    }), { CONTENT: kv }));
-    const body = await rpcMessage(response) as { error: { code: number; message: string } };
+    }), { CONTENT: kv })) as { error: { code: number; message: string } });
     expect(body.error.code).toBe(-32603);
     const reference = body.error.message.match(/^Internal error \(reference ([0-9a-f-]{36})\)\.$/)?.[1];
     expect(reference).toBeDefined();
