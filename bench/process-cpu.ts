@@ -25,12 +25,15 @@ export function onCpuNs(pids: readonly number[]): number {
   return total;
 }
 
-/** The least on-CPU milliseconds per call over `rounds` rounds of `calls` calls (the least disturbed round). */
+/**
+ * The least on-CPU milliseconds per call over `rounds` rounds of the same `calls` calls (the least
+ * disturbed round; the first also warms whatever the calls read).
+ */
 export async function processCpuMsPerCall(pids: readonly number[], rounds: number, calls: number, call: (index: number) => Promise<unknown>): Promise<number> {
   let best = Infinity;
   for (let round = 0; round < rounds; round++) {
     const before = onCpuNs(pids);
-    for (let i = 0; i < calls; i++) await call(round * calls + i);
+    for (let i = 0; i < calls; i++) await call(i);
     best = Math.min(best, (onCpuNs(pids) - before) / 1e6 / calls);
   }
   return best;
