@@ -113,13 +113,14 @@ describe('KV faults during requests', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'resources/list', params: {} }),
     }), { CONTENT: kv });
     expect(listing.status).toBe(200);
+    await listing.text();
     state.fault = 'fail';
-    const { value: response, lines } = await captureConsole(() => callWorker(new Request(MCP_URL, {
+    // The answer streams (a 2025-era request is answered over SSE): the log line is written while it does.
+    const { value: body, lines } = await captureConsole(async () => await rpcMessage(await callWorker(new Request(MCP_URL, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${bearer}` },
       body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'resources/read', params: { uri: 'vitaegraph://record/skill-git' } }),
-    }), { CONTENT: kv }));
-    const body = await rpcMessage(response) as { error: { code: number; message: string } };
+    }), { CONTENT: kv })) as { error: { code: number; message: string } });
     expect(body.error.code).toBe(-32603);
     const reference = body.error.message.match(/^Internal error \(reference ([0-9a-f-]{36})\)\.$/)?.[1];
     expect(reference).toBeDefined();

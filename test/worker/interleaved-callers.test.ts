@@ -62,6 +62,36 @@ describe('callers interleaved on one isolate', () => {
     for (const { key, answer } of answers) if (key.startsWith(outsider)) for (const trace of TRACES) expect(answer).not.toContain(trace);
   });
 
+  it('each complete resource-template variables and list templates from their own view, asked at the same time', async () => {
+    // The templates (their completions over the caller's record ids and wiki modules, the wiki
+    // template's description naming the modules) are built once per view and reused: a leadership
+    // caller sees the restricted record, an engineering caller must never get it from the other's.
+    const env = cloudEnv();
+    const holder = await tokenWithGroups('interleaved-leader', ['leadership']);
+    const outsider = await tokenWithGroups('interleaved-engineer', ['engineering']);
+    const complete = (uri: string, name: string, value: string) => ({ jsonrpc: '2.0', id: 3, method: 'completion/complete', params: { ref: { type: 'ref/resource', uri }, argument: { name, value } } });
+    const asks = [
+      complete('vitaegraph://record/{id}', 'id', 'p'),
+      complete('vitaegraph://record/{id}', 'id', ''),
+      complete('vitaecontext://wiki/{module}', 'module', ''),
+      { jsonrpc: '2.0', id: 4, method: 'resources/templates/list', params: {} },
+    ];
+    const send = (bearer: string, body: unknown) => mcpPost(body, bearer, env).then(answerOf);
+    const alone = new Map<string, string>();
+    for (const bearer of [holder, outsider]) for (const [i, body] of asks.entries()) alone.set(`${bearer} ${i}`, await send(bearer, body));
+    expect(alone.get(`${holder} 0`)).toContain('project-vendor-migration');
+    expect(alone.get(`${outsider} 0`)).not.toContain('project-vendor-migration');
+    const jobs: Array<{ key: string; answer: Promise<string> }> = [];
+    for (let round = 0; round < 6; round++) {
+      for (const [i, body] of asks.entries()) {
+        for (const bearer of round % 2 ? [outsider, holder] : [holder, outsider]) jobs.push({ key: `${bearer} ${i}`, answer: send(bearer, body) });
+      }
+    }
+    const answers = await Promise.all(jobs.map(async ({ key, answer }) => ({ key, answer: await answer })));
+    expect(answers.filter(({ key, answer }) => answer !== alone.get(key)).map(({ key, answer }) => `${key.startsWith(holder) ? 'leader' : 'engineer'} ask ${key.split(' ')[1]}: ${answer.slice(0, 300)}`)).toEqual([]);
+    for (const { key, answer } of answers) if (key.startsWith(outsider)) expect(answer).not.toContain('project-vendor-migration');
+  });
+
   it('keep the eras apart too: 2025-era requests of one caller between modern ones (the official client) of the other', async () => {
     const env = cloudEnv();
     const holder = await tokenWithGroups('interleaved-holder', ['security-team']);

@@ -8,9 +8,9 @@ import type { OAuthStateEnv } from '../auth/oauth/authorization-server.ts';
 import { ContentUnavailableError } from '../content/kv-read.ts';
 import { currentBundle, type ContentEnv } from '../content/store.ts';
 import { createPraxisServer } from '../mcp/server.ts';
-import { audit, jsonBodyOf, requestedOperation } from './audit.ts';
+import { audit, readJsonBody, requestedOperation } from './audit.ts';
 import { MAX_REQUEST_BYTES } from './guards.ts';
-import { rewriteErrorMessages } from './error-rewrite.ts';
+import { rewriteEntryErrors, withErrorsMapped, type ErrorMessage } from './error-rewrite.ts';
 import { jsonRpcErrorResponse, ProtocolErrorCode } from './jsonrpc-error-response.ts';
 import { documentedError } from './jsonrpc-errors.ts';
 import { callsIn, rateLimitRefusal, type RateLimitEnv } from './rate-limit.ts';
@@ -19,9 +19,9 @@ import { restoreResourceNotFound, wantsLegacyResourceNotFound } from './resource
 
 export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitEnv }>, auth: AuthConfig): Promise<Response> {
   const started = Date.now();
-  const body = await jsonBodyOf(c.req.raw);
+  const { body, request } = await readJsonBody(c.req.raw);
   const tool = requestedOperation(body);
-  const outcome = await authenticate(c.req.raw, auth, c.env as Partial<OAuthStateEnv>);
+  const outcome = await authenticate(request, auth, c.env as Partial<OAuthStateEnv>);
   if (!outcome.ok) {
     audit({ subject: outcome.subject ?? null, tool, outcome: outcome.oauthError ?? (outcome.status === 503 ? 'identity_provider_unavailable' : outcome.code), status: outcome.status, ms: Date.now() - started });
     return refusalResponse(outcome, auth);
@@ -43,17 +43,18 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitE
     return jsonRpcErrorResponse(c, ProtocolErrorCode.InternalError, 'No content has been published to this Praxis endpoint yet.', 503, { 'Retry-After': '5' });
   }
   const calledTool = toolCalledBy(body);
-  const handler = createMcpHandler(() => createPraxisServer({ bundle, principal: outcome.principal, calledTool }), {
+  const documented = (message: ErrorMessage) => documentedError(message, outcome.principal);
+  const handler = createMcpHandler(({ era }) => {
+    const legacyResourceErrors = wantsLegacyResourceNotFound(era, tool);
+    const server = createPraxisServer({ bundle, principal: outcome.principal, calledTool });
+    return withErrorsMapped(server, legacyResourceErrors ? (message) => restoreResourceNotFound(documented(message)) : documented);
+  }, {
     maxRequestBodySize: MAX_REQUEST_BYTES,
     onerror: (error) => console.error(JSON.stringify({ event: 'mcp_error', subject: outcome.principal.subject, error: error.message })),
   });
-  const legacyResourceErrors = await wantsLegacyResourceNotFound(c.req.raw, tool, body);
-  // The SDK would clone, read and parse the body again; a body that is not JSON is left to it, so
-  // its parse error is the one the client gets.
-  const response = await rewriteErrorMessages(await handler.fetch(c.req.raw, body ? { parsedBody: body.value } : undefined), (message) => {
-    const documented = documentedError(message, outcome.principal);
-    return legacyResourceErrors ? restoreResourceNotFound(documented) : documented;
-  });
+  // The SDK would read and parse the body again; a body that is not JSON is left to it, so its
+  // parse error is the one the client gets.
+  const response = await rewriteEntryErrors(await handler.fetch(request, body ? { parsedBody: body.value } : undefined), documented);
   audit({ subject: outcome.principal.subject, via: outcome.principal.via, tool, outcome: 'served', status: response.status, version: bundle.pointer.version, ms: Date.now() - started });
   return response;
 }

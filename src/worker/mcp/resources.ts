@@ -4,7 +4,7 @@
 import { ProtocolError, ProtocolErrorCode, ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
 import { rankCompletions } from '../content/completion.ts';
 import { CONTEXT_URI, INDEX_URI, listResources, readResource } from './resource-catalogue.ts';
-import type { KnowledgeView } from './knowledge-view.ts';
+import { derived, type KnowledgeView } from './knowledge-view.ts';
 import { decodeCursor, encodeCursor } from './paging-cursor.ts';
 
 export const RESOURCE_PAGE_SIZE = 50;
@@ -13,14 +13,9 @@ export function registerResources(server: McpServer, view: KnowledgeView): void 
   const read = (uri: URL | string) => readResource(view, String(uri));
   server.registerResource('career-context', CONTEXT_URI, { title: 'Career context', mimeType: 'text/markdown', description: 'The published career-context document' }, read);
   server.registerResource('vitaegraph-index', INDEX_URI, { title: 'Knowledge graph index', mimeType: 'application/json', description: 'Deterministic index: nodes, typed edges, backlinks' }, read);
-  server.registerResource('vitaegraph-record', new ResourceTemplate('vitaegraph://record/{id}', {
-    list: undefined,
-    complete: completers({ id: (value) => rankCompletions(view.namesFor('records'), value) }),
-  }), { title: 'Knowledge graph record', mimeType: 'text/markdown', description: 'One record by its stable id' }, (uri) => read(uri));
-  server.registerResource('vitaecontext-wiki', new ResourceTemplate('vitaecontext://wiki/{module}', {
-    list: undefined,
-    complete: completers({ module: (value) => rankCompletions(view.namesFor('wiki'), value) }),
-  }), { title: 'Wiki module', mimeType: 'text/markdown', description: `Modules: ${view.wiki.map((module) => module.module).join(', ') || 'none'}` }, (uri) => read(uri));
+  const { record, wiki, wikiModules } = derived(templates, view, buildTemplates);
+  server.registerResource('vitaegraph-record', record, { title: 'Knowledge graph record', mimeType: 'text/markdown', description: 'One record by its stable id' }, (uri) => read(uri));
+  server.registerResource('vitaecontext-wiki', wiki, { title: 'Wiki module', mimeType: 'text/markdown', description: `Modules: ${wikiModules}` }, (uri) => read(uri));
 
   server.server.setRequestHandler('resources/read', (request) => readResource(view, request.params.uri));
   server.server.setRequestHandler('resources/list', async (request) => {
@@ -35,6 +30,24 @@ export function registerResources(server: McpServer, view: KnowledgeView): void 
     const next = start.offset + RESOURCE_PAGE_SIZE;
     return { resources: page, ...(next < all.length ? { nextCursor: await encodeCursor(scope, next) } : {}) };
   });
+}
+
+// The templates (their URI patterns parsed, their completions over this view's names) are the same
+// for every request of one view: built once per view, not per request.
+const templates = new WeakMap<KnowledgeView, ReturnType<typeof buildTemplates>>();
+
+function buildTemplates(view: KnowledgeView) {
+  return {
+    record: new ResourceTemplate('vitaegraph://record/{id}', {
+      list: undefined,
+      complete: completers({ id: (value) => rankCompletions(view.namesFor('records'), value) }),
+    }),
+    wiki: new ResourceTemplate('vitaecontext://wiki/{module}', {
+      list: undefined,
+      complete: completers({ module: (value) => rankCompletions(view.namesFor('wiki'), value) }),
+    }),
+    wikiModules: view.wiki.map((module) => module.module).join(', ') || 'none',
+  };
 }
 
 /**

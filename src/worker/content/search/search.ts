@@ -93,8 +93,27 @@ export function rankQuery(head: IndexHead, lookup: PostingsLookup, query: string
   if (terms.length === 0 || limit === 0) return [];
   const visible = audience?.visible ?? null;
   const n = audience?.documents ?? head.documents;
-  const scores = new Float64Array(head.documents);
+  const scores = scoresFor(head.documents);
   const touched: number[] = [];
+  try {
+    return rankInto(head, lookup, scores, touched, limit, { terms, bigrams, exact }, visible, n);
+  } finally {
+    for (const id of touched) scores[id] = 0;
+  }
+}
+
+// One score per document, zeroed again after each ranking: a ranking runs synchronously, so one
+// array per isolate serves every query instead of allocating (and collecting) one per query —
+// 80 KB at 10 000 documents, 800 KB at 100 000.
+let scratchScores = new Float64Array(0);
+
+function scoresFor(documents: number): Float64Array {
+  if (scratchScores.length < documents) scratchScores = new Float64Array(documents);
+  return scratchScores;
+}
+
+function rankInto(head: IndexHead, lookup: PostingsLookup, scores: Float64Array, touched: number[], limit: number, query: Pick<ReturnType<typeof queryTermsOf>, 'terms' | 'bigrams' | 'exact'>, visible: Uint8Array | null, n: number): SearchHit[] {
+  const { terms, bigrams, exact } = query;
   // A term only hidden documents have is, for this caller, a term no document has.
   const frequency = (found: { table: TermTable; start: number } | null): number => {
     if (found === null) return 0;

@@ -35,10 +35,14 @@ const candidatePatterns = new WeakMap<ReadonlySet<string>, RegExp>();
  */
 export function wordsWithTermsIn(text: string, wanted: ReadonlySet<string>): (WordAt & { term: string })[] {
   if (wanted.size === 0) return [];
-  return collectWords(text, NON_ASCII_WORD_CHAR.test(text) ? WORD : candidatesOf(wanted), (word) => {
-    const term = termOf(word.word);
-    return term !== null && wanted.has(term) ? { ...word, term } : null;
-  });
+  const found: (WordAt & { term: string })[] = [];
+  // One object per wanted word only: most candidates' terms are not wanted.
+  for (const match of text.matchAll(NON_ASCII_WORD_CHAR.test(text) ? WORD : candidatesOf(wanted))) {
+    const word = match[0].toLowerCase();
+    const term = termOf(word);
+    if (term !== null && wanted.has(term)) found.push({ word, start: match.index, end: match.index + match[0].length, term });
+  }
+  return found;
 }
 
 /** Whole words (as WORD delimits them) starting with a wanted term's stable prefix, any case. */
