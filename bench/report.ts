@@ -14,6 +14,9 @@ export interface RunInfo {
   pending: string[];
   /** The RESULTS.md section on what checking a signed-in token costs, once measured. */
   tokenCheck?: string[];
+  /** os.loadavg() when the run started and when it was written: how busy the machine was. */
+  loadAtStart: number[];
+  loadAtEnd: number[];
 }
 
 /** What stands between the client and the Worker on each host, for the tables' text. */
@@ -31,7 +34,7 @@ export function renderResults(info: RunInfo, results: SizeResult[]): string {
     '# Benchmark results',
     '',
     `Run: \`${info.command}\`, started ${info.startedAt}${info.quick ? ' (quick mode: fewer samples, small corpus only)' : ''}.`,
-    `Machine: ${cpus().length} × ${cpu}, ${mib(totalmem()).replace(' MiB', '')} MiB RAM, Node ${process.version}, Linux; **shared with other engineers' test runs while this ran**, so absolute timings are noisy — ratios are measured side by side in the same run.`,
+    `Machine: ${cpus().length} × ${cpu}, ${mib(totalmem()).replace(' MiB', '')} MiB RAM, Node ${process.version}, Linux; load average (1, 5, 15 min) ${info.loadAtStart.map((load) => load.toFixed(2)).join(' ')} at the start and ${info.loadAtEnd.map((load) => load.toFixed(2)).join(' ')} when written (2 or more on these 2 cores means other work competed for them), so absolute timings vary between runs — ratios are measured side by side in the same run.`,
     '',
     ...results.flatMap(renderSize),
     ...(info.tokenCheck ?? []),

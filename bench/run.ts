@@ -29,6 +29,7 @@ const TOKEN_CHECK_QUICK = { rounds: 3, calls: 150 };
 const ONE_WORD_QUERIES = ['deployment', 'security', 'testing', 'retrospective', 'pipeline'];
 
 async function main(): Promise<number> {
+  const loadAtStart = loadavg();
   const { values } = parseArgs({ options: { quick: { type: 'boolean' }, sizes: { type: 'string' }, out: { type: 'string' }, work: { type: 'string' }, host: { type: 'string' } } });
   const quick = values.quick ?? false;
   // Needs no corpus: measured first, so it is printed even where the corpora are absent.
@@ -63,25 +64,27 @@ async function main(): Promise<number> {
     sizes,
     pending: [],
     tokenCheck: renderTokenCheckSection(tokenCheckCost, tokenCheckReads),
+    loadAtStart,
+    loadAtEnd: loadavg(),
   };
   const results: SizeResult[] = [];
   for (const [i, size] of sizes.entries()) {
     const plan = { ...(quick ? QUICK : FULL), ...(size >= 100_000 ? HUGE : {}) };
     info.pending = sizes.slice(i).map((rest) => `${rest.toLocaleString('en')} documents: ${rest === size ? 'in progress when this file was written' : 'not reached yet'}`);
-    await writeResults(out, renderResults(info, results));
+    await writeResults(out, renderResults({ ...info, loadAtEnd: loadavg() }, results));
     const started = performance.now();
     try {
       results.push(await measureSize(size, plan, queries, work, host, (line) => console.log(`[bench] ${line}`)));
     } catch (error) {
       // Keep what was measured, and say exactly why this size has no table.
       info.pending = [`${size.toLocaleString('en')} documents: **failed** — ${(error as Error).message.split('\n')[0]}`];
-      await writeResults(out, renderResults(info, results));
+      await writeResults(out, renderResults({ ...info, loadAtEnd: loadavg() }, results));
       throw error;
     }
     console.log(`[bench] ${size} documents measured in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
   info.pending = [];
-  await writeResults(out, renderResults(info, results));
+  await writeResults(out, renderResults({ ...info, loadAtEnd: loadavg() }, results));
   console.log(`[bench] wrote ${out}`);
   return 0;
 }
@@ -92,7 +95,7 @@ async function main(): Promise<number> {
  */
 async function writeResults(file: string, text: string): Promise<void> {
   const previous = await readFile(file, 'utf8').catch(() => '');
-  const kept = previous.match(/<!-- (\w+):begin[\s\S]*?<!-- \1:end -->/g) ?? [];
+  const kept = previous.match(/<!-- ([\w-]+):begin[\s\S]*?<!-- \1:end -->/g) ?? [];
   await writeFile(file, [text, ...kept].join('\n') + (kept.length ? '\n' : ''));
 }
 
