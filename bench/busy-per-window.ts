@@ -3,6 +3,7 @@
 // request (its tail after the response included) lands in that request's window. V8's profiler
 // stamps samples with the system's monotonic clock, the one process.hrtime reads in Node on the
 // same machine, so windows measured in Node line up with the profile taken in workerd.
+import { idleNodes, sampleIntervalMs } from './isolate-cpu.ts';
 import type { CpuProfile } from './worker-inspector.ts';
 
 /** The monotonic clock in microseconds, as V8's profile timestamps count it. */
@@ -14,9 +15,8 @@ export const monotonicMicros = (): number => Number(process.hrtime.bigint() / 10
  * as busyMs counts it). Samples before the first window are dropped.
  */
 export function busyMsPerWindow(profile: CpuProfile, starts: readonly number[]): number[] {
-  const idle = new Set(profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id));
-  const gaps = [...profile.timeDeltas].sort((a, b) => a - b);
-  const intervalMs = (gaps[Math.floor(gaps.length / 2)] ?? 0) / 1000;
+  const idle = idleNodes(profile);
+  const intervalMs = sampleIntervalMs(profile);
   const busy = starts.map(() => 0);
   let at = profile.startTime;
   let window = -1;

@@ -3,6 +3,7 @@
 // module of its innermost JavaScript frame, so native work (WebCrypto, a KV get) counts for the
 // JavaScript that asked for it. Samples with no JavaScript on the stack (garbage collector,
 // "(program)") belong to no module.
+import { sampleIntervalMs } from './isolate-cpu.ts';
 import type { CpuProfile } from './worker-inspector.ts';
 
 /** Module path per line of a bundle (0-based line numbers, as in profiles). */
@@ -47,7 +48,6 @@ export function msInModules(profile: CpuProfile, moduleAt: (scriptId: string, li
     counts.set(id, result);
     return result;
   };
-  const gaps = [...profile.timeDeltas].sort((a, b) => a - b);
-  const intervalMs = (gaps[Math.floor(gaps.length / 2)] ?? 0) / 1000;
+  const intervalMs = sampleIntervalMs(profile);
   return profile.samples.filter(counted).length * intervalMs;
 }

@@ -23,9 +23,16 @@ export async function isolateCpuMsPerCall(workerdPids: number[], calls: number, 
  * estimated as the median gap between samples.
  */
 export function busyMs(profile: CpuProfile): number {
-  const idle = new Set(profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id));
-  const busySamples = profile.samples.filter((node) => !idle.has(node)).length;
+  const idle = idleNodes(profile);
+  return profile.samples.filter((node) => !idle.has(node)).length * sampleIntervalMs(profile);
+}
+
+/** The profile's nodes that stand for the isolate waiting, not running. */
+export const idleNodes = (profile: CpuProfile): Set<number> =>
+  new Set(profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id));
+
+/** The sampling interval in milliseconds: the median gap between samples. */
+export function sampleIntervalMs(profile: CpuProfile): number {
   const gaps = [...profile.timeDeltas].sort((a, b) => a - b);
-  const intervalMicros = gaps[Math.floor(gaps.length / 2)] ?? 0;
-  return (busySamples * intervalMicros) / 1000;
+  return (gaps[Math.floor(gaps.length / 2)] ?? 0) / 1000;
 }

@@ -115,7 +115,7 @@ export async function measureTokenCheckCost(options: { calls: number; rounds: nu
 /**
  * The token check's own code: bearer parsing and the dispatch by kind, `praxis token` verification
  * (jose), the oauth lookup (workers-oauth-provider) and building the principal. Reading the auth
- * settings (config.ts files) is per request in every mode and not part of it.
+ * settings (config.ts files) is the same in every mode (once per env object) and not part of it.
  */
 const TOKEN_CHECK_MODULES = [
   'src/worker/auth/authenticate.ts', 'src/worker/auth/cloud-token.ts', 'src/worker/auth/local-token.ts', 'src/worker/auth/claims.ts',

@@ -30,3 +30,18 @@ export const documentKindOfSingular = (singular: string): DocumentKind | undefin
 export const DOCUMENT_FRONT_MATTER_KEYS = ['name', 'title', 'description', 'tags', 'access', 'type'] as const;
 
 export const isDocumentSingular = (name: string): name is DocumentSingular => documentKindOfSingular(name) !== undefined;
+
+/** What each kind's three tools do: get_<singular>, list_<plural>, search_<plural>. */
+export type DocumentToolAction = 'get' | 'list' | 'search';
+
+/** The name of a kind's tool. */
+export function documentToolName(kind: DocumentKind, action: DocumentToolAction): string {
+  const { singular, plural } = DOCUMENT_KINDS[kind];
+  return action === 'get' ? `get_${singular}` : `${action}_${plural}`;
+}
+
+const DOCUMENT_TOOLS = new Map(documentKinds.flatMap((kind) =>
+  (['get', 'list', 'search'] as const).map((action) => [documentToolName(kind, action), { kind, action }] as const)));
+
+/** The kind and action of a document tool's name; undefined for any other name. */
+export const documentToolNamed = (name: string): { kind: DocumentKind; action: DocumentToolAction } | undefined => DOCUMENT_TOOLS.get(name);

@@ -5,28 +5,24 @@
 // resources, prompts, completions, other tools, batches — gets every loaded object, as before.
 // Only a plan: the tool still validates its arguments, and a body this misreads costs reads,
 // never a wrong answer (what a request did not ask for is loaded by the next one that does).
-import { DOCUMENT_KINDS, documentKinds, type DocumentKind } from '../../bundle/kinds.ts';
+import { documentToolNamed, type DocumentToolAction } from '../../bundle/kinds.ts';
 import { EVERY_NEED, type BundleNeeds } from '../content/store.ts';
+import type { JsonBody } from './audit.ts';
+import { toolCalledBy } from './called-tool.ts';
 import { searchesIn } from './searches-ahead.ts';
 
-interface DocumentTool { kind: DocumentKind; reads: 'index' | 'names' | 'chunks' }
+/** What each document tool reads besides the manifest: a search its index head, a get its names, a list its chunks (named by the manifest). */
+const READS: Record<DocumentToolAction, 'index' | 'names' | 'chunks'> = { search: 'index', get: 'names', list: 'chunks' };
 
-const DOCUMENT_TOOLS = new Map<string, DocumentTool>(documentKinds.flatMap((kind): Array<[string, DocumentTool]> => {
-  const { singular, plural } = DOCUMENT_KINDS[kind];
-  return [[`search_${plural}`, { kind, reads: 'index' }], [`get_${singular}`, { kind, reads: 'names' }], [`list_${plural}`, { kind, reads: 'chunks' }]];
-}));
-
-export function contentNeedsOf(body: { value: unknown } | null): BundleNeeds {
-  const message = body?.value as { method?: unknown; params?: { name?: unknown } } | null | undefined;
-  const tool = typeof message === 'object' && message !== null && !Array.isArray(message) && message.method === 'tools/call' && typeof message.params?.name === 'string'
-    ? DOCUMENT_TOOLS.get(message.params.name)
-    : undefined;
+/** `calledTool`: the tool the body calls (toolCalledBy), when the caller has it already. */
+export function contentNeedsOf(body: JsonBody, calledTool = toolCalledBy(body)): BundleNeeds {
+  const tool = calledTool === undefined ? undefined : documentToolNamed(calledTool);
   if (!tool) return { ...EVERY_NEED, searches: searchesIn(body) };
-  const kinds: DocumentKind[] = [tool.kind];
+  const reads = READS[tool.action];
   return {
     knowledge: false,
-    names: tool.reads === 'names' ? kinds : [],
-    indexes: tool.reads === 'index' ? kinds : [],
+    names: reads === 'names' ? [tool.kind] : [],
+    indexes: reads === 'index' ? [tool.kind] : [],
     searches: searchesIn(body),
   };
 }

@@ -14,6 +14,7 @@ import { rewriteEntryErrors, withErrorsMapped, type ErrorMessage } from './error
 import { jsonRpcErrorResponse, ProtocolErrorCode } from './jsonrpc-error-response.ts';
 import { documentedError } from './jsonrpc-errors.ts';
 import { callsIn, rateLimitRefusal, type RateLimitEnv } from './rate-limit.ts';
+import { toolCalledBy } from './called-tool.ts';
 import { contentNeedsOf } from './content-needs.ts';
 import { restoreResourceNotFound, wantsLegacyResourceNotFound } from './resource-not-found-code.ts';
 
@@ -21,6 +22,7 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitE
   const started = Date.now();
   const { body, request } = await readJsonBody(c.req.raw);
   const tool = requestedOperation(body);
+  const calledTool = toolCalledBy(body);
   const outcome = await authenticate(request, auth, c.env as Partial<OAuthStateEnv>);
   if (!outcome.ok) {
     audit({ subject: outcome.subject ?? null, tool, outcome: outcome.oauthError ?? (outcome.status === 503 ? 'identity_provider_unavailable' : outcome.code), status: outcome.status, ms: Date.now() - started });
@@ -31,7 +33,7 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitE
     audit({ subject: outcome.principal.subject, via: outcome.principal.via, tool, outcome: 'rate_limited', status: 429, ms: Date.now() - started });
     return limited;
   }
-  const bundle = await currentBundle(c.env, Date.now(), contentNeedsOf(body)).catch((error: unknown) => {
+  const bundle = await currentBundle(c.env, Date.now(), contentNeedsOf(body, calledTool)).catch((error: unknown) => {
     if (error instanceof ContentUnavailableError) return error;
     throw error;
   });
@@ -42,7 +44,6 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitE
   if (!bundle) {
     return jsonRpcErrorResponse(c, ProtocolErrorCode.InternalError, 'No content has been published to this Praxis endpoint yet.', 503, { 'Retry-After': '5' });
   }
-  const calledTool = toolCalledBy(body);
   const documented = (message: ErrorMessage) => documentedError(message, outcome.principal);
   const handler = createMcpHandler(({ era }) => {
     const legacyResourceErrors = wantsLegacyResourceNotFound(era, tool);
@@ -57,11 +58,4 @@ export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitE
   const response = await rewriteEntryErrors(await handler.fetch(request, body ? { parsedBody: body.value } : undefined), documented);
   audit({ subject: outcome.principal.subject, via: outcome.principal.via, tool, outcome: 'served', status: response.status, version: bundle.pointer.version, ms: Date.now() - started });
   return response;
-}
-
-/** The tool named by a body that is one tools/call request (not a batch); undefined otherwise. */
-function toolCalledBy(body: { value: unknown } | null): string | undefined {
-  const message = body?.value as { method?: unknown; params?: { name?: unknown } } | null | undefined;
-  if (typeof message !== 'object' || message === null || Array.isArray(message) || message.method !== 'tools/call') return undefined;
-  return typeof message.params?.name === 'string' ? message.params.name : undefined;
 }

@@ -2,10 +2,8 @@
 // from its parsed body before the MCP server runs, so a version loaded for this request can fetch
 // their term shards in the same bulk read as everything else. Only a hint: the tool still validates
 // its arguments, and a body this misreads costs at most a few wasted reads.
-import { DOCUMENT_KINDS, documentKinds } from '../../bundle/kinds.ts';
+import { documentToolNamed } from '../../bundle/kinds.ts';
 import type { SearchAhead } from '../content/store.ts';
-
-const SEARCH_TOOLS = new Map(documentKinds.map((kind) => [`search_${DOCUMENT_KINDS[kind].plural}`, kind]));
 
 export function searchesIn(body: { value: unknown } | null): SearchAhead[] {
   if (body === null) return [];
@@ -14,7 +12,8 @@ export function searchesIn(body: { value: unknown } | null): SearchAhead[] {
   for (const message of messages) {
     if (message === null || typeof message !== 'object') continue;
     const { method, params } = message as { method?: unknown; params?: { name?: unknown; arguments?: { query?: unknown } } };
-    const kind = method === 'tools/call' && typeof params?.name === 'string' ? SEARCH_TOOLS.get(params.name) : undefined;
+    const tool = method === 'tools/call' && typeof params?.name === 'string' ? documentToolNamed(params.name) : undefined;
+    const kind = tool?.action === 'search' ? tool.kind : undefined;
     const query = params?.arguments?.query;
     if (kind && typeof query === 'string' && query !== '') searches.push({ kind, query });
   }

@@ -1,7 +1,7 @@
 // get_/list_/search_ tools for one document kind (the process-query contract for processes; the same shapes for checklists).
 import { type McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { DOCUMENT_KINDS, type DocumentKind } from '../../bundle/kinds.ts';
+import { DOCUMENT_KINDS, documentToolName, type DocumentKind } from '../../bundle/kinds.ts';
 import { normalizeName } from '../../bundle/names.ts';
 import { snippet } from '../content/search/index.ts';
 import { documentFound, documentList, documentNotFound, invalidCursor, provenanceOf, searchResults, type RankedEntry } from './document-results.ts';
@@ -20,12 +20,11 @@ const SNIPPETS_FROM_BODY = 10;
 
 /** The kind's tools for one caller: what they see (and the counts they report) comes from `view`. */
 export function registerDocumentTools(server: McpServer, kind: DocumentKind, view: KnowledgeView): void {
-  const { singular, plural } = DOCUMENT_KINDS[kind];
   const definitions = definitionsOf(kind);
   const provenance = provenanceOf(view.bundle.pointer);
   const directory = view.bundle.directory(kind);
 
-  server.registerTool(`get_${singular}`, definitions.get, async ({ name }) => {
+  server.registerTool(documentToolName(kind, 'get'), definitions.get, async ({ name }) => {
     const position = directory.positionOf(normalizeName(name));
     if (position === undefined || !view.canSee(directory.refs[position]!)) {
       return toolResult(documentNotFound(kind, name, view.documentNames(kind), provenance), { isError: true });
@@ -34,12 +33,12 @@ export function registerDocumentTools(server: McpServer, kind: DocumentKind, vie
     return toolResult(documentFound(entry!, await view.bundle.body(entry!), provenance));
   });
 
-  server.registerTool(`list_${plural}`, definitions.list, async () => {
+  server.registerTool(documentToolName(kind, 'list'), definitions.list, async () => {
     const entries = (await directory.entries()).filter(view.canSee);
     return toolResult(documentList(kind, entries, provenance));
   });
 
-  server.registerTool(`search_${plural}`, definitions.search, async ({ query, limit = MAX_SEARCH_RESULTS, cursor }) => {
+  server.registerTool(documentToolName(kind, 'search'), definitions.search, async ({ query, limit = MAX_SEARCH_RESULTS, cursor }) => {
     const scope = { query, version: view.bundle.pointer.version, manifest: view.bundle.pointer.manifest };
     const start = cursor === undefined ? { ok: true as const, offset: 0 } : await decodeCursor(cursor, scope, MAX_PAGED_RESULTS);
     if (!start.ok) return toolResult(invalidCursor(start.message, provenance), { isError: true });

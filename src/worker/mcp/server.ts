@@ -2,7 +2,7 @@
 // instance), closed over the bundle and the principal.
 import { McpServer } from '@modelcontextprotocol/server';
 import type { Principal } from '../auth/principal.ts';
-import { DOCUMENT_KINDS, documentKinds, type DocumentKind } from '../../bundle/kinds.ts';
+import { documentKinds, documentToolName, documentToolNamed } from '../../bundle/kinds.ts';
 import type { LoadedBundle } from '../content/store.ts';
 import { registerDocumentTools } from './document-tools.ts';
 import { registerKnowledge } from './knowledge.ts';
@@ -35,7 +35,7 @@ export function createPraxisServer({ bundle, principal, calledTool }: ServerCont
       capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
     },
   );
-  const calledKind = calledTool === undefined ? undefined : documentKindOfTool(calledTool);
+  const calledKind = calledTool === undefined ? undefined : documentToolNamed(calledTool)?.kind;
   if (calledKind) {
     registerDocumentTools(server, calledKind, view);
     return server;
@@ -45,14 +45,6 @@ export function createPraxisServer({ bundle, principal, calledTool }: ServerCont
   return server;
 }
 
-/** The kind whose get_/list_/search_ tool this is, or undefined for any other name. */
-function documentKindOfTool(name: string): DocumentKind | undefined {
-  return documentKinds.find((kind) => {
-    const { singular, plural } = DOCUMENT_KINDS[kind];
-    return name === `get_${singular}` || name === `list_${plural}` || name === `search_${plural}`;
-  });
-}
-
 /** The counts are of what this caller may see: restricted documents are not there for others to count. */
 function serverInstructions(view: KnowledgeView): string {
   const counts = documentKinds.map((kind) => `${view.visibleCount(kind)} ${kind}`).join(', ');
@@ -60,5 +52,5 @@ function serverInstructions(view: KnowledgeView): string {
     + SEARCH_FIRST;
 }
 
-const SEARCH_FIRST = `Search before you act: ${documentKinds.map((kind) => `search_${DOCUMENT_KINDS[kind].plural}`).join(' / ')} find the right document, `
-  + `${documentKinds.map((kind) => `get_${DOCUMENT_KINDS[kind].singular}`).join(' / ')} return it in full.`;
+const SEARCH_FIRST = `Search before you act: ${documentKinds.map((kind) => documentToolName(kind, 'search')).join(' / ')} find the right document, `
+  + `${documentKinds.map((kind) => documentToolName(kind, 'get')).join(' / ')} return it in full.`;
