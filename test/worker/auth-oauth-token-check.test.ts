@@ -1,11 +1,13 @@
-// What checking a signed-in (oauth mode) access token costs in storage, and that nothing about a
-// token outlives the request that checked it: every MCP request asks OAUTH_KV once, so revocation,
-// expiry and the resource binding take effect on the very next request, even for a token the same
-// isolate accepted a moment before. (That a refreshed token carries the groups the provider reports
+// What checking a signed-in (oauth mode) access token costs in storage, and that what an isolate
+// remembers of a token never outlives its record: every MCP request asks OAUTH_KV once, so
+// revocation, expiry and the resource binding take effect on the very next request, even for a
+// token the same isolate accepted a moment before. (That a refreshed token carries the groups the provider reports
 // then: auth-oauth-sign-in.test.ts.)
 import { env as testEnv } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCESS_TOKEN_TTL_S } from '../../src/worker/auth/oauth/authorization-server.ts';
+import { checkedToken } from '../../src/worker/auth/oauth/checked-tokens.ts';
+import type { OAuthModeConfig } from '../../src/worker/auth/oauth/config.ts';
 import { listTools, mcpPost } from './auth-helpers.ts';
 import { MCP_URL, callWorker, publishFixture } from './helpers.ts';
 import { oauthEnv, signedInTokens } from './sign-in-helpers.ts';
@@ -66,6 +68,54 @@ describe('checking a signed-in access token', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + (ACCESS_TOKEN_TTL_S + 60) * 1000);
     expect((await mcpPost(listTools, access, env)).status).toBe(401);
+  });
+
+  it('decides again when the token\'s record changed since this isolate accepted it: the remembered check is not reused', async () => {
+    const { binding, reads } = countingOAuthKv();
+    const env = oauthEnv({ OAUTH_KV: binding });
+    const { access } = await signedInTokens(env, 'bob');
+    reads.length = 0;
+    expect((await mcpPost(listTools, access, env)).status).toBe(200);
+    const [recordKey] = reads;
+    const kv = (testEnv as { OAUTH_KV: KVNamespace }).OAUTH_KV;
+    const record = await kv.get<{ expiresAt: number }>(recordKey!, 'json');
+    // The same record, but expired an hour ago: what was remembered (a lifetime still running) must not answer.
+    await kv.put(recordKey!, JSON.stringify({ ...record, expiresAt: Math.floor(Date.now() / 1000) - 3600 }));
+    expect((await mcpPost(listTools, access, env)).status).toBe(401);
+  });
+
+  it('refuses a token one character away from one this isolate accepted a moment before', async () => {
+    const env = oauthEnv();
+    const { access } = await signedInTokens(env, 'bob');
+    expect((await mcpPost(listTools, access, env)).status).toBe(200);
+    const last = access.at(-1)!;
+    const nearMiss = access.slice(0, -1) + (last === 'a' ? 'b' : 'a');
+    expect((await mcpPost(listTools, nearMiss, env)).status).toBe(401);
+    expect((await mcpPost(listTools, access, env)).status).toBe(200);
+  });
+
+  it('remembers a check only when it read exactly one record, and then reads that record again on every request', async () => {
+    const kv = (testEnv as { OAUTH_KV: KVNamespace }).OAUTH_KV;
+    const config = {} as OAuthModeConfig;
+    const future = Math.floor(Date.now() / 1000) + 600;
+    await kv.put('memo-test:a', 'one');
+    await kv.put('memo-test:b', 'two');
+    let checks = 0;
+    const twoReads = async (binding: KVNamespace) => (checks++, await binding.get('memo-test:a'), await binding.get('memo-test:b'), { checked: 'two', expiresAt: future });
+    expect(await checkedToken('token-two', config, kv, twoReads)).toBe('two');
+    expect(await checkedToken('token-two', config, kv, twoReads)).toBe('two');
+    expect(checks).toBe(2);
+    checks = 0;
+    const oneRead = async (binding: KVNamespace) => (checks++, (await binding.get('memo-test:a', 'json' as never)) === null ? null : { checked: 'one', expiresAt: future });
+    await kv.put('memo-test:a', '"one"');
+    expect(await checkedToken('token-one', config, kv, oneRead)).toBe('one');
+    expect(await checkedToken('token-one', config, kv, oneRead)).toBe('one');
+    expect(checks).toBe(1);
+    await kv.delete('memo-test:a');
+    expect(await checkedToken('token-one', config, kv, oneRead)).toBeNull();
+    expect(checks).toBe(1);
+    expect(await checkedToken('token-one', { ...config }, kv, oneRead)).toBeNull();
+    expect(checks).toBe(2);
   });
 
   it('refuses a token for another resource here, though it was just accepted there', async () => {

@@ -41,7 +41,19 @@ export function callWorker(request: Request, overrides: Partial<Env> = {}): Prom
   if (!request.headers.has('host')) {
     request = new Request(request, { headers: new Headers([...request.headers, ['host', new URL(request.url).host]]) });
   }
-  return Promise.resolve(worker.fetch(request, { ...testEnv, ...overrides }, createContext()));
+  return Promise.resolve(worker.fetch(request, envWith(overrides), createContext()));
+}
+
+const envsWith = new WeakMap<Partial<Env>, Env>();
+
+/**
+ * The Worker's env with `overrides`: one object per overrides object, as a deployed isolate gets
+ * the same env on every request (what the Worker remembers per env, it remembers here too).
+ */
+function envWith(overrides: Partial<Env>): Env {
+  let env = envsWith.get(overrides);
+  if (!env) envsWith.set(overrides, env = { ...testEnv, ...overrides } as Env);
+  return env;
 }
 
 export async function rpc(body: unknown, init: { token?: string | null; headers?: Record<string, string> } = {}): Promise<Response> {
