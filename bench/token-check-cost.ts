@@ -114,12 +114,13 @@ export async function measureTokenCheckCost(options: { calls: number; rounds: nu
 
 /**
  * The token check's own code: bearer parsing and the dispatch by kind, `praxis token` verification
- * (jose), the oauth lookup (workers-oauth-provider) and building the principal. Reading the auth
+ * (jose), the oauth lookup (workers-oauth-provider, and the memo of checked tokens in front of it) and building the principal. Reading the auth
  * settings (config.ts files) is the same in every mode (once per env object) and not part of it.
  */
 const TOKEN_CHECK_MODULES = [
   'src/worker/auth/authenticate.ts', 'src/worker/auth/cloud-token.ts', 'src/worker/auth/local-token.ts', 'src/worker/auth/claims.ts',
-  'src/worker/auth/oauth/access-token.ts', 'src/worker/auth/oauth/authorization-server.ts',
+  'src/worker/auth/oauth/access-token.ts', 'src/worker/auth/oauth/checked-tokens.ts', 'src/worker/auth/oauth/authorization-server.ts',
+  'src/worker/content/lru-cache.ts',
   'node_modules/jose/', 'node_modules/@cloudflare/workers-oauth-provider/',
 ];
 const isTokenCheckModule = (module: string): boolean => TOKEN_CHECK_MODULES.some((prefix) => module.startsWith(prefix));
@@ -155,6 +156,28 @@ export function interleavedExtra(cost: TokenCheckCost): { localMs: number; oauth
   };
 }
 
+/** Share of the paired differences dropped at each end by trimmedExtra. */
+export const TRIM = 0.1;
+
+/**
+ * The 10 %-trimmed mean of the paired differences and its standard error (Yuen: the winsorized
+ * variance over (1 − 2·TRIM)²·n). One window in a thousand can hold a garbage collection or a stall
+ * of 100–300 ms, landing on either kind; the plain mean's standard error is then that window's, not
+ * the token check's.
+ */
+export function trimmedExtra(cost: TokenCheckCost): { extraMs: number; standardErrorMs: number } {
+  const differences = cost.interleaved.oauthMs.map((ms, i) => ms - cost.interleaved.localMs[i]!).sort((a, b) => a - b);
+  const n = differences.length;
+  const cut = Math.floor(TRIM * n);
+  if (n - 2 * cut < 2) return { extraMs: NaN, standardErrorMs: NaN };
+  const kept = differences.slice(cut, n - cut);
+  const extra = mean(kept);
+  const winsorized = differences.map((value) => Math.min(Math.max(value, kept[0]!), kept.at(-1)!));
+  const winsorizedMean = mean(winsorized);
+  const variance = winsorized.reduce((sum, value) => sum + (value - winsorizedMean) ** 2, 0) / (n - 1);
+  return { extraMs: extra, standardErrorMs: Math.sqrt(variance) / ((1 - 2 * TRIM) * Math.sqrt(n)) };
+}
+
 /** Console lines: isolate CPU per ping of each kind, the extra and KV reads against the targets. */
 export function renderTokenCheckCost(cost: TokenCheckCost, reads?: TokenCheckReads): string[] {
   const [localMs, oauthMs, extra] = [median(cost.localMs), median(cost.oauthMs), extraMs(cost)];
@@ -174,6 +197,11 @@ export function renderTokenCheckCost(cost: TokenCheckCost, reads?: TokenCheckRea
     `    per ping: local mean ${paired.localMs.toFixed(3)} ms (p50 ${quantile(cost.interleaved.localMs, 0.5).toFixed(1)}, p99 ${quantile(cost.interleaved.localMs, 0.99).toFixed(1)}, max ${quantile(cost.interleaved.localMs, 1).toFixed(1)}), oauth mean ${paired.oauthMs.toFixed(3)} ms (p50 ${quantile(cost.interleaved.oauthMs, 0.5).toFixed(1)}, p99 ${quantile(cost.interleaved.oauthMs, 0.99).toFixed(1)}, max ${quantile(cost.interleaved.oauthMs, 1).toFixed(1)})`,
     `    extra ${paired.extraMs.toFixed(3)} ± ${paired.standardErrorMs.toFixed(3)} ms (mean of paired differences ± standard error; ${(paired.attributed * 100).toFixed(1)} % of the profile's busy time attributed to pings)   target ≤ ${TARGET_EXTRA_MS} ms with the upper bound (mean + 2 SE = ${upper.toFixed(3)} ms): ${upper <= TARGET_EXTRA_MS ? 'met' : 'missed'}`,
   );
+  const trimmed = trimmedExtra(cost);
+  const trimmedUpper = trimmed.extraMs + 2 * trimmed.standardErrorMs;
+  lines.push(
+    `    extra ${trimmed.extraMs.toFixed(3)} ± ${trimmed.standardErrorMs.toFixed(3)} ms (${TRIM * 100} %-trimmed mean of the paired differences ± its standard error)   target ≤ ${TARGET_EXTRA_MS} ms with the upper bound (${trimmedUpper.toFixed(3)} ms): ${trimmedUpper <= TARGET_EXTRA_MS ? 'met' : 'missed'}`,
+  );
   if (reads) {
     lines.push(`  KV reads per check (counted, ${reads.checks} checks each): local ${reads.local}, oauth ${reads.oauth} (${reads.oauthKeys.join(', ')})   target ≤ ${TARGET_KV_READS}: ${reads.oauth <= TARGET_KV_READS ? 'met' : 'missed'}`);
   }
@@ -190,6 +218,7 @@ export function renderTokenCheckCost(cost: TokenCheckCost, reads?: TokenCheckRea
 export function renderTokenCheckSection(cost: TokenCheckCost, reads: TokenCheckReads): string[] {
   const extra = extraMs(cost);
   const paired = interleavedExtra(cost);
+  const trimmed = trimmedExtra(cost);
   const check = (met: boolean) => (met ? 'met' : '**missed**');
   return [
     '## Checking a signed-in token (auth mode oauth)',
@@ -201,6 +230,7 @@ export function renderTokenCheckSection(cost: TokenCheckCost, reads: TokenCheckR
     `| isolate CPU per request, median | ${median(cost.localMs).toFixed(3)} ms | ${median(cost.oauthMs).toFixed(3)} ms | ${extra.toFixed(3)} ms (median of per-round differences) | ≤ ${TARGET_EXTRA_MS} ms | ${check(extra <= TARGET_EXTRA_MS)} |`,
     `| of which in the token check's own code (WebCrypto and KV calls included, GC not) | ${median(cost.localCheckMs).toFixed(3)} ms | ${median(cost.oauthCheckMs).toFixed(3)} ms | ${checkExtraMs(cost).toFixed(3)} ms | ≤ ${TARGET_EXTRA_MS} ms | ${check(checkExtraMs(cost) <= TARGET_EXTRA_MS)} |`,
     `| isolate CPU per request, interleaved (one profile, pings alternating; mean ± standard error of the paired differences, GC included) | ${paired.localMs.toFixed(3)} ms | ${paired.oauthMs.toFixed(3)} ms | ${paired.extraMs.toFixed(3)} ± ${paired.standardErrorMs.toFixed(3)} ms | ≤ ${TARGET_EXTRA_MS} ms (mean + 2 SE) | ${check(paired.extraMs + 2 * paired.standardErrorMs <= TARGET_EXTRA_MS)} |`,
+    `| the same, ${TRIM * 100} %-trimmed mean of the paired differences ± its standard error | | | ${trimmed.extraMs.toFixed(3)} ± ${trimmed.standardErrorMs.toFixed(3)} ms | ≤ ${TARGET_EXTRA_MS} ms (trimmed mean + 2 SE) | ${check(trimmed.extraMs + 2 * trimmed.standardErrorMs <= TARGET_EXTRA_MS)} |`,
     `| KV reads per request (counted) | ${reads.local} | ${reads.oauth} (${reads.oauthKeys.join(', ')}) | ${reads.oauth - reads.local} | ≤ ${TARGET_KV_READS} | ${check(reads.oauth <= TARGET_KV_READS)} |`,
     '',
     `Rounds (ms): local ${cost.localMs.map((ms) => ms.toFixed(3)).join(', ')}; oauth ${cost.oauthMs.map((ms) => ms.toFixed(3)).join(', ')}.`,
