@@ -26,7 +26,10 @@ export interface ShimServerOptions {
 const SERVER_INFO = { name: 'praxis-shim', version: '0.1.0' };
 
 export function createShimServer(options: ShimServerOptions): Server {
-  const capabilities = options.bridge ? { tools: {}, resources: {}, prompts: {} } : { tools: {} };
+  // With a bridge the lists change when the endpoint's catalog becomes reachable (a sign-in completed).
+  const capabilities = options.bridge
+    ? { tools: { listChanged: true }, resources: { listChanged: true }, prompts: { listChanged: true } }
+    : { tools: {} };
   const server = new Server(SERVER_INFO, { capabilities, instructions: options.instructions });
   const validators = new Map(options.tools.map((t) => [t.definition.name, fromJsonSchema(t.definition.inputSchema as JsonSchemaType)]));
   const reportedClashes = new Set<string>();

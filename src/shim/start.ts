@@ -1,6 +1,7 @@
 // `praxis shim`: wires the repository, the get gate and the optional bridge into one stdio MCP
 // server, and serves until the client closes stdin. Everything human-readable goes to stderr;
 // stdout carries only the protocol.
+import type { Server } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createBridge, type Bridge } from './bridge/remote.ts';
 import { staticTokenAuth, storedSignInAuth } from './bridge/remote-auth.ts';
@@ -11,6 +12,7 @@ import { Refusal } from './refusal.ts';
 import { createShimServer } from './server.ts';
 import { endpointKey, signInFile } from './sign-in/sign-in-file.ts';
 import { signInStore } from './sign-in/sign-in-store.ts';
+import { shimSignIn, type ShimSignIn } from './sign-in/shim-sign-in.ts';
 import { worktreeGet } from './tools/worktree-get.ts';
 import { worktreeList } from './tools/worktree-list.ts';
 import { worktreeRead } from './tools/worktree-read.ts';
@@ -27,7 +29,11 @@ export async function runShim(options: ShimOptions, env: NodeJS.ProcessEnv = pro
     return 1;
   }
   const gate = await decideAgentGet(options.allowAgentGet, repo.commonDir);
-  const bridge = bridgeFor(options, env, log);
+  let server: Server | undefined;
+  const signIn = options.remote && options.remote.tokenEnv === undefined
+    ? shimSignIn({ url: options.remote.url, env, log, timeoutMs: SIGN_IN_TIMEOUT_MS, onSignedIn: () => remoteCatalogChanged(bridge, server) })
+    : undefined;
+  const bridge = bridgeFor(options, env, log, signIn);
   log(`praxis shim: serving ${repo.top}; worktree_get ${gate.reason}${bridge ? `; bridging ${bridge.url.href}` : ''}`);
   void bridge?.tools(); // connect early, so that stderr says at once whether the endpoint answers
 
@@ -36,7 +42,7 @@ export async function runShim(options: ShimOptions, env: NodeJS.ProcessEnv = pro
     refusal: (args: Record<string, unknown>) => humanActionRefusal(args.session_id, { squash: args.squash === true, noCommit: args.no_commit === true }, repo.top),
   }];
   const handle = serveStdio(
-    () => createShimServer({
+    () => server = createShimServer({
       context: { repoDir: repo.top },
       tools: gate.allowed ? [worktreeList, worktreeRead, worktreeGet] : [worktreeList, worktreeRead],
       gated,
@@ -47,19 +53,32 @@ export async function runShim(options: ShimOptions, env: NodeJS.ProcessEnv = pro
     { onerror: (error) => log(`praxis shim: ${error.message}`) },
   );
   await stdinClosed();
+  signIn?.close();
   await handle.close();
   await bridge?.close();
   return 0;
 }
 
-function bridgeFor(options: ShimOptions, env: NodeJS.ProcessEnv, log: (line: string) => void): Bridge | undefined {
+/** As long as `praxis login` waits for the browser by default. */
+const SIGN_IN_TIMEOUT_MS = 300_000;
+
+/** A sign-in completed: the client is told the lists changed, and the next list asks the endpoint at once. */
+function remoteCatalogChanged(bridge: Bridge | undefined, server: Server | undefined): void {
+  bridge?.retryNow();
+  if (!server) return;
+  for (const send of [() => server.sendToolListChanged(), () => server.sendResourceListChanged(), () => server.sendPromptListChanged()]) {
+    void Promise.resolve().then(send).catch(() => undefined);
+  }
+}
+
+function bridgeFor(options: ShimOptions, env: NodeJS.ProcessEnv, log: (line: string) => void, signIn: ShimSignIn | undefined): Bridge | undefined {
   if (!options.remote) return undefined;
   const { url, tokenEnv } = options.remote;
   if (tokenEnv === undefined) {
     // The sign-in file is read at every request, so `praxis login` takes effect without a restart.
     const path = signInFile(url, env);
     log(`praxis shim: ${url.href} is reached with the sign-in stored by \`praxis login\` (${path}).`);
-    return createBridge({ url, auth: storedSignInAuth(url, signInStore(path, endpointKey(url))), log });
+    return createBridge({ url, auth: storedSignInAuth(url, signInStore(path, endpointKey(url)), signIn), log });
   }
   const token = env[tokenEnv];
   if (!token) {

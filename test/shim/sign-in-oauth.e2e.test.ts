@@ -144,8 +144,56 @@ describe('signing the shim in with praxis login, end to end', () => {
     expect(JSON.stringify(result)).not.toContain(RESTRICTED_TITLE);
   });
 
-  it('says sign-in is needed, and how, when nobody signed in', async () => {
-    const { result, text, names } = await shimCall(person('nobody'));
+  it('signs in by itself when nobody has: the browser opens once, the client is told the tools changed, and the call succeeds as the signed-in user', async () => {
+    const dave = person('dave', 'sign-in', 'alice');
+    const shim = await connectShim(['--repo', fx.repo, '--remote', dev.url], dave);
+    try {
+      const changed = new Promise<void>((resolve) => shim.client.setNotificationHandler('notifications/tools/list_changed', () => resolve()));
+      await changed;
+      const record = await stored(dave);
+      expect(record.tokens!.access_token).toMatch(/^[^:]+:[^:]+:[^:]+$/);
+      expect((await stat(fileOf(dave))).mode & 0o777).toBe(0o600);
+      expect((await shim.client.listTools()).tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['worktree_list', 'get_checklist']));
+      const result = await shim.client.callTool({ name: 'get_checklist', arguments: { name: RESTRICTED } });
+      outputs.push(JSON.stringify(result));
+      expect(result.isError, textOf(result)).toBeFalsy();
+      expect(JSON.stringify(result.content)).toContain(RESTRICTED_TITLE);
+    } finally {
+      await shim.close();
+      outputs.push(shim.stderr());
+    }
+    expect(shim.stderr()).toMatch(/praxis shim: opening your browser to sign in to [\s\S]*visit:\s+http:\/\/127\.0\.0\.1:\d+\/authorize\?/);
+    expect(shim.stderr()).toContain(`praxis shim: signed in to ${dev.url}`);
+    expect((await finishedBrowserLog(dave)).match(/^opened /gm)).toHaveLength(1);
+  });
+
+  it('while its sign-in is open, answers that a browser was opened, and opens no second one however often it is asked', async () => {
+    const erin = person('erin');
+    const opened = join(root, 'erin-opened.log');
+    // A browser that is started but never signs in: the sign-in stays open.
+    const idleBrowser = join(root, 'idle-browser');
+    await writeFile(idleBrowser, `#!/bin/sh\necho opened >> '${opened}'\n`, { mode: 0o755 });
+    const shim = await connectShim(['--repo', fx.repo, '--remote', dev.url], { ...erin, PRAXIS_BROWSER: idleBrowser });
+    try {
+      for (let call = 0; call < 3; call++) {
+        const result = await shim.client.callTool({ name: 'get_checklist', arguments: { name: RESTRICTED } });
+        outputs.push(JSON.stringify(result));
+        expect(result.structuredContent).toMatchObject({ error: 'REMOTE_SIGN_IN_REQUIRED' });
+        expect(textOf(result)).toContain('The shim has opened your browser');
+        expect(textOf(result)).toContain(`praxis login ${dev.url}`);
+        expect(textOf(result)).not.toContain('/authorize?');
+      }
+    } finally {
+      await shim.close();
+      outputs.push(shim.stderr());
+    }
+    expect((await readFile(opened, 'utf8')).trim().split('\n')).toEqual(['opened']);
+    const record = await readFile(fileOf(erin), 'utf8').then((text) => JSON.parse(text) as StoredFile, () => undefined);
+    expect(record?.tokens).toBeUndefined();
+  });
+
+  it('says sign-in is needed, and how, when nobody signed in and no browser may be opened', async () => {
+    const { result, text, names } = await shimCall({ ...person('nobody'), PRAXIS_BROWSER: 'none' });
     expect(names).toEqual(['worktree_list', 'worktree_read']);
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({ error: 'REMOTE_SIGN_IN_REQUIRED' });
@@ -160,13 +208,14 @@ describe('signing the shim in with praxis login, end to end', () => {
     expect(logout.code, logout.stderr).toBe(0);
     expect(logout.stderr).toContain('revoked at the endpoint');
     await expect(stat(fileOf(alice))).rejects.toMatchObject({ code: 'ENOENT' });
-    const signedOut = await shimCall(alice);
+    const noBrowser = { ...alice, PRAXIS_BROWSER: 'none' };
+    const signedOut = await shimCall(noBrowser);
     expect(signedOut.result.structuredContent).toMatchObject({ error: 'REMOTE_SIGN_IN_REQUIRED' });
     expect(signedOut.text).toContain(`praxis login ${dev.url}`);
 
     // The revoked tokens, put back: the endpoint refuses the access token, then the refresh token.
     await writeFile(fileOf(alice), copy, { mode: 0o600 });
-    const revoked = await shimCall(alice);
+    const revoked = await shimCall(noBrowser);
     expect(revoked.result.structuredContent).toMatchObject({ error: 'REMOTE_SIGN_IN_REQUIRED' });
     expect(revoked.text).toContain('expired or was revoked');
     expect(JSON.stringify(revoked.result)).not.toContain(RESTRICTED_TITLE);

@@ -2,7 +2,8 @@
 // or the sign-in `praxis login` stored. Each says what to tell the person when the endpoint
 // refuses, and which secrets must never appear in a message.
 import type { AuthProvider } from '@modelcontextprotocol/client';
-import { signInRequiredMessage } from '../sign-in/sign-in-required.ts';
+import { signInOpenedMessage, signInRequiredMessage } from '../sign-in/sign-in-required.ts';
+import type { ShimSignIn } from '../sign-in/shim-sign-in.ts';
 import type { SignInStore } from '../sign-in/sign-in-store.ts';
 import { signedInAuth } from '../sign-in/signed-in-auth.ts';
 import { authFailureMessage } from './remote-errors.ts';
@@ -12,7 +13,14 @@ export interface RemoteAuth {
   /** Strings to scrub from every message: the tokens in use. */
   secrets(): string[];
   /** What the person should do when the endpoint answers 401 or 403. */
-  refusal(status: 401 | 403): { code: 'REMOTE_AUTH_FAILED' | 'REMOTE_SIGN_IN_REQUIRED'; message: string };
+  refusal(status: 401 | 403): RemoteRefusal;
+  /** What the person should do when no usable sign-in is stored (`reason` says why). */
+  signInNeeded(reason: string): RemoteRefusal;
+}
+
+export interface RemoteRefusal {
+  code: 'REMOTE_AUTH_FAILED' | 'REMOTE_SIGN_IN_REQUIRED';
+  message: string;
 }
 
 export function staticTokenAuth(url: URL, token: string, tokenEnv: string): RemoteAuth {
@@ -20,16 +28,23 @@ export function staticTokenAuth(url: URL, token: string, tokenEnv: string): Remo
     provider: { token: async () => token },
     secrets: () => [token],
     refusal: (status) => ({ code: 'REMOTE_AUTH_FAILED', message: authFailureMessage(url, tokenEnv, status) }),
+    signInNeeded: (reason) => ({ code: 'REMOTE_SIGN_IN_REQUIRED', message: signInRequiredMessage(url, reason) }),
   };
 }
 
-export function storedSignInAuth(url: URL, store: SignInStore): RemoteAuth {
+/** `signIn`: the shim's own browser sign-in, started whenever a sign-in is needed (none: only say so). */
+export function storedSignInAuth(url: URL, store: SignInStore, signIn?: ShimSignIn): RemoteAuth {
   const provider = signedInAuth(store);
+  const signInNeeded = (reason: string): RemoteRefusal => ({
+    code: 'REMOTE_SIGN_IN_REQUIRED',
+    message: signIn?.start() ? signInOpenedMessage(url, reason) : signInRequiredMessage(url, reason),
+  });
   return {
     provider,
     secrets: provider.secrets,
     refusal: (status) => status === 401
-      ? { code: 'REMOTE_SIGN_IN_REQUIRED', message: signInRequiredMessage(url, 'the endpoint did not accept your sign-in (HTTP 401)') }
+      ? signInNeeded('the endpoint did not accept your sign-in (HTTP 401)')
       : { code: 'REMOTE_AUTH_FAILED', message: `The Praxis endpoint ${url.origin}${url.pathname} refused your signed-in account (HTTP 403: it lacks the access this needs). Sign in as someone else with \`praxis login ${url.origin}${url.pathname}\`, or ask for access. The local worktree tools keep working meanwhile.` },
+    signInNeeded,
   };
 }

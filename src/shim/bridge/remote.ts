@@ -9,7 +9,6 @@ import {
 import { remoteConnection } from './connection.ts';
 import type { RemoteAuth } from './remote-auth.ts';
 import { classifyRemoteError, redact, unavailableMessage, type RemoteFailure } from './remote-errors.ts';
-import { signInRequiredMessage } from '../sign-in/sign-in-required.ts';
 
 export interface BridgeOptions {
   url: URL;
@@ -35,6 +34,8 @@ export interface Bridge {
   callTool(name: string, args: Record<string, unknown> | undefined): Promise<RemoteAnswer<CallToolResult>>;
   readResource(uri: string): Promise<ReadResourceResult>;
   getPrompt(name: string, args: Record<string, string> | undefined): Promise<GetPromptResult>;
+  /** Forgets the last failure, so the next list asks the endpoint at once (a sign-in just completed). */
+  retryNow(): void;
   close(): Promise<void>;
 }
 
@@ -62,7 +63,7 @@ export function createBridge(options: BridgeOptions): Bridge {
 
   function describe(failure: Exclude<RemoteFailure, { kind: 'protocol' }>): { code: RemoteFailureCode; message: string } {
     if (failure.kind === 'auth') return options.auth.refusal(failure.status);
-    if (failure.kind === 'sign-in') return { code: 'REMOTE_SIGN_IN_REQUIRED', message: signInRequiredMessage(options.url, failure.reason) };
+    if (failure.kind === 'sign-in') return options.auth.signInNeeded(failure.reason);
     return { code: 'REMOTE_UNAVAILABLE', message: unavailableMessage(options.url, scrub(failure.detail)) };
   }
 
@@ -88,6 +89,9 @@ export function createBridge(options: BridgeOptions): Bridge {
     callTool: (name, args) => ask(async (c) => (await c.callTool({ name, arguments: args }, { timeout })) as CallToolResult),
     readResource: (uri) => required((c) => c.readResource({ uri }, { timeout })),
     getPrompt: (name, args) => required((c) => c.getPrompt({ name, arguments: args }, { timeout })),
+    retryNow: () => {
+      failedAt = -Infinity;
+    },
     close: () => connection.drop(),
   };
 }

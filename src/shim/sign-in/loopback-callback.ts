@@ -25,7 +25,8 @@ export interface LoopbackCallback {
 
 export class SignInCallbackError extends Error {}
 
-export async function listenForCallback(options: { state: string; timeoutMs: number }): Promise<LoopbackCallback> {
+/** `signal`: aborting it ends the wait as a refusal and closes the listener (the shim, closing). */
+export async function listenForCallback(options: { state: string; timeoutMs: number; signal?: AbortSignal }): Promise<LoopbackCallback> {
   let settle!: (outcome: { ok: true; value: AuthorizationResponse } | { ok: false; error: Error }) => void;
   const response = new Promise<AuthorizationResponse>((resolve, reject) => {
     settle = (outcome) => (outcome.ok ? resolve(outcome.value) : reject(outcome.error));
@@ -41,7 +42,7 @@ export async function listenForCallback(options: { state: string; timeoutMs: num
     }
     done = true;
     const outcome = judge(url.searchParams, options.state);
-    if (outcome.ok) page(reply, 200, 'Signed in', 'You are signed in to Praxis. You can close this tab and return to the terminal.');
+    if (outcome.ok) page(reply, 200, 'Signed in', 'You are signed in to Praxis. You can close this tab.');
     else page(reply, 400, 'Sign-in failed', outcome.error.message);
     settle(outcome);
     void close();
@@ -61,6 +62,13 @@ export async function listenForCallback(options: { state: string; timeoutMs: num
     settle({ ok: false, error: new SignInCallbackError(`no sign-in arrived within ${Math.round(options.timeoutMs / 1000)} s`) });
     void close();
   }, options.timeoutMs);
+
+  const cancel = () => {
+    settle({ ok: false, error: new SignInCallbackError('the sign-in was cancelled') });
+    void close();
+  };
+  if (options.signal?.aborted) cancel();
+  else options.signal?.addEventListener('abort', cancel, { once: true });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

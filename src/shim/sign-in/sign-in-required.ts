@@ -18,3 +18,14 @@ export function signInRequiredMessage(url: URL, reason: string): string {
     'The shim uses the new sign-in on the next request; no restart is needed. The local worktree tools keep working meanwhile.',
   ].join('\n');
 }
+
+/** The answer while a sign-in the shim started is open in the person's browser. */
+export function signInOpenedMessage(url: URL, reason: string): string {
+  return [
+    `The Praxis endpoint ${url.origin}${url.pathname} needs you to sign in: ${reason}.`,
+    'The shim has opened your browser for your company sign-in. Once you have signed in, ask again: no restart is needed.',
+    `If no browser opened, run this in a terminal instead:`,
+    `  praxis login ${url.origin}${url.pathname}`,
+    'The local worktree tools keep working meanwhile.',
+  ].join('\n');
+}

@@ -17,13 +17,17 @@ export interface SignInOptions {
   log: (line: string) => void;
   /** How long to wait for the browser to come back. */
   timeoutMs: number;
+  /** Ends the wait for the browser (the shim stopping while a sign-in it started is open). */
+  signal?: AbortSignal;
+  /** Who is signing in, at the start of each line for the person: `praxis login` or `praxis shim`. */
+  speaker?: string;
 }
 
 /** Signs in anew (even when a sign-in exists) and returns the file the tokens were saved in. */
-export async function signIn({ url, env, log, timeoutMs }: SignInOptions): Promise<string> {
+export async function signIn({ url, env, log, timeoutMs, signal, speaker = 'praxis login' }: SignInOptions): Promise<string> {
   const store = signInStore(signInFile(url, env), endpointKey(url));
   const state = randomBytes(32).toString('base64url');
-  const callback = await listenForCallback({ state, timeoutMs });
+  const callback = await listenForCallback({ state, timeoutMs, ...(signal ? { signal } : {}) });
   try {
     const provider = new StoredOAuthClient({
       store,
@@ -31,13 +35,13 @@ export async function signIn({ url, env, log, timeoutMs }: SignInOptions): Promi
       interactive: {
         state,
         openAuthorizationUrl: async (authorizationUrl) => {
-          log(`praxis login: opening your browser to sign in to ${endpointKey(url)}. If it does not open, visit:\n\n  ${authorizationUrl.href}\n`);
+          log(`${speaker}: opening your browser to sign in to ${endpointKey(url)}. If it does not open, visit:\n\n  ${authorizationUrl.href}\n`);
           openBrowser(authorizationUrl.href, env, log);
         },
       },
     });
     await auth(provider, { serverUrl: url, forceReauthorization: true });
-    log('praxis login: waiting for the browser…');
+    log(`${speaker}: waiting for the browser…`);
     const { code, iss } = await callback.response;
     await auth(provider, { serverUrl: url, authorizationCode: code, ...(iss === undefined ? {} : { iss }) });
     return store.path;

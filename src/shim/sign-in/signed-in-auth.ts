@@ -2,7 +2,8 @@
 // token in the sign-in file (read afresh, so a `praxis login` in a terminal takes effect at the
 // next request); a 401 refreshes it through the MCP SDK with the stored refresh token. When no
 // sign-in is stored, or the refresh is refused (the refused tokens are then deleted), the
-// request fails with SignInRequired — the shim never opens a browser itself.
+// request fails with SignInRequired; the bridge's answer to that may start the shim's own browser
+// sign-in (shim-sign-in.ts), never this request.
 import { auth, extractWWWAuthenticateParams, type AuthProvider } from '@modelcontextprotocol/client';
 import { SignInRequired } from './sign-in-required.ts';
 import { UnusableSignInFile, type SignInRecord, type SignInStore } from './sign-in-store.ts';

@@ -1,8 +1,9 @@
 // The MCP SDK's OAuthClientProvider over the sign-in file: the SDK runs OAuth (discovery,
 // registration, PKCE, code exchange, refresh); this says where its state lives and what a
-// redirect means. Interactive (`praxis login`): everything is saved and the authorization URL
-// goes to the browser. Not interactive (the shim): only refreshed tokens are saved, nothing is
-// registered, and a needed redirect becomes SignInRequired — the shim never opens a browser.
+// redirect means. Interactive (`praxis login`, and the sign-in the shim starts itself):
+// everything is saved and the authorization URL goes to the browser. Not interactive (the
+// bridge's requests): only refreshed tokens are saved, nothing is registered, and a needed
+// redirect becomes SignInRequired, which starts that separate sign-in (shim-sign-in.ts).
 import type {
   OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens,
 } from '@modelcontextprotocol/client';

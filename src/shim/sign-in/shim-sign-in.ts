@@ -1,0 +1,54 @@
+// The shim signs the person in itself when the endpoint needs a sign-in and none is stored (or it
+// was refused): the same flow as `praxis login` — the browser, a loopback redirect, the tokens in
+// the person's sign-in file — started in the background, so the MCP client is answered at once and
+// the next request uses the new sign-in. At most one sign-in runs at a time; another may start only
+// once it ended (signed in, refused, or the timeout passed), so an agent calling again and again
+// opens one browser window, not one per call. PRAXIS_BROWSER=none turns it off (the shim then only
+// says to run `praxis login`). The authorization address goes to stderr, never into an answer the
+// agent reads: whoever completes it signs this shim in.
+import { browserCommand } from './open-browser.ts';
+import { signIn } from './sign-in.ts';
+
+export interface ShimSignIn {
+  /** Starts a sign-in unless one is running; false when no browser may be opened here. */
+  start(): boolean;
+  /** Ends a running sign-in's wait for the browser. */
+  close(): void;
+}
+
+export interface ShimSignInOptions {
+  url: URL;
+  env: NodeJS.ProcessEnv;
+  log: (line: string) => void;
+  timeoutMs: number;
+  /** Called once a sign-in this started has stored its tokens. */
+  onSignedIn: () => void;
+}
+
+export function shimSignIn({ url, env, log, timeoutMs, onSignedIn }: ShimSignInOptions): ShimSignIn {
+  let running: AbortController | undefined;
+  let closed = false;
+  return {
+    start() {
+      if (closed || !browserCommand(env, process.platform, url.href)) return false;
+      if (running) return true;
+      const controller = new AbortController();
+      running = controller;
+      signIn({ url, env, log, timeoutMs, signal: controller.signal, speaker: 'praxis shim' })
+        .then(() => {
+          log(`praxis shim: signed in to ${url.href}; its tools are available now.`);
+          onSignedIn();
+        }, (error: unknown) => {
+          if (!controller.signal.aborted) log(`praxis shim: the sign-in to ${url.href} did not complete (${error instanceof Error ? error.message : String(error)}); the next request starts another.`);
+        })
+        .finally(() => {
+          if (running === controller) running = undefined;
+        });
+      return true;
+    },
+    close() {
+      closed = true;
+      running?.abort();
+    },
+  };
+}
