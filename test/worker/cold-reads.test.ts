@@ -121,6 +121,21 @@ describe('a fresh isolate\'s reads before its first search answer', () => {
   });
 });
 
+describe('/healthz on a fresh isolate', () => {
+  beforeAll(() => publishProvided('chunkedBundle'), 60_000);
+
+  it('reads the pointer and the manifest, nothing else: a health check must not load a whole version into every cold isolate', async () => {
+    const { reads, answer } = await coldReads(async (content) => {
+      const response = await callWorker(new Request('http://localhost/healthz'), { CONTENT: content });
+      expect(response.status).toBe(200);
+      return response.text();
+    });
+    const { pointer } = inject('chunkedBundle');
+    expect(JSON.parse(answer)).toMatchObject({ status: 'ok', version: pointer.version });
+    expect(reads.map((read) => read.keys)).toEqual([[POINTER_KEY], [objectKey(pointer.manifest)]]);
+  });
+});
+
 describe('a manifest whose per-access counts do not add up', () => {
   it('is refused like any damaged version: a clean 503, no count from it', async () => {
     const { pointer, objects } = inject('chunkedBundle');
