@@ -1,7 +1,8 @@
-// How the shim tests start a praxis process: `node --import stripped-sources-hook.mjs
-// bin/praxis.mjs …`, with the checkout's TypeScript sources stripped once per test file here
-// instead of once per process (see the hook). The process runs the same bin/praxis.mjs and the
-// same code; only where the stripped text comes from changes.
+// How the shim tests start a praxis process (and the scripted browser a sign-in opens):
+// `node --import stripped-sources-hook.mjs bin/praxis.mjs …`, with the checkout's TypeScript
+// sources stripped once per test file here instead of once per process (see the hook). The
+// process runs the same bin/praxis.mjs and the same code; only where the stripped text comes
+// from changes.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -17,11 +18,11 @@ export const BIN = join(ROOT, 'bin/praxis.mjs');
 
 let filled = false;
 
-/** Node's arguments before bin/praxis.mjs, the cache filled for every source under scripts/ and src/. */
+/** Node's arguments before the script, the cache filled for every source under scripts/ and src/ and the test helpers processes run. */
 export function praxisNodeArgs(): string[] {
   if (!filled) {
     mkdirSync(CACHE, { recursive: true });
-    for (const dir of ['scripts', 'src']) for (const file of sourcesUnder(join(ROOT, dir))) cache(file);
+    for (const dir of ['scripts', 'src', 'test/shim/helpers', 'test/fixtures']) for (const file of sourcesUnder(join(ROOT, dir))) cache(file);
     filled = true;
   }
   return ['--import', HOOK];
