@@ -1,25 +1,11 @@
 // `praxis worktree list|read|get`: the human side, run as a real process.
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commitAll, createFixture, fingerprint, sh, write, type Fixture } from './helpers/git-fixture.ts';
-
-const BIN = resolve(import.meta.dirname, '../../bin/praxis.mjs');
-
-function praxis(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(process.execPath, [BIN, ...args], { encoding: 'utf8' }, (error, stdout, stderr) => {
-      done({ code: error ? Number(error.code) : 0, stdout, stderr });
-    });
-  });
-}
+import { createSessionFixture, fingerprint, sh, write, type Fixture } from './helpers/git-fixture.ts';
+import { praxis } from './helpers/praxis-cli.ts';
 
 let fx: Fixture;
 beforeEach(() => {
-  fx = createFixture();
-  const session = fx.addSession('3f9a12c8');
-  write(session, 'src/app.ts', 'export const answer = 42;\n');
-  commitAll(session, 'Fix the answer');
+  fx = createSessionFixture(); // session 3f9a12c8, one commit ahead: src/app.ts answers 42
 });
 afterEach(() => fx.cleanup());
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getSession } from '../../src/shim/operations/get.ts';
-import { commitAll, createFixture, fingerprint, sh, write, type Fixture } from './helpers/git-fixture.ts';
+import { commitAll, copyOfTemplate, fingerprint, fixtureAt, initialRepository, sh, write, type Fixture } from './helpers/git-fixture.ts';
 import { praxis } from './helpers/praxis-cli.ts';
 import { connectShim, textOf } from './helpers/shim-client.ts';
 import { refusalOf } from './helpers/refusal-of.ts';
@@ -15,14 +15,21 @@ const SESSION = '3f9a12c8';
 let fx: Fixture;
 let session: string;
 
+/** An active tree that ignores local files and has its own .env; a session with one commit of work. */
+function ignoringRepository(root: string): void {
+  initialRepository(root);
+  const repo = join(root, 'repo');
+  write(repo, '.gitignore', 'ignored/\n.env\nconf/local.json\ncache\n');
+  commitAll(repo, 'Ignore local files');
+  const made = fixtureAt(root).addSession(SESSION);
+  write(made, 'src/app.ts', 'export const answer = 42;\n');
+  commitAll(made, 'Session work');
+  write(repo, '.env', 'SECRET=the person\'s own\n');
+}
+
 beforeEach(() => {
-  fx = createFixture();
-  write(fx.repo, '.gitignore', 'ignored/\n.env\nconf/local.json\ncache\n');
-  commitAll(fx.repo, 'Ignore local files');
-  session = fx.addSession(SESSION);
-  write(session, 'src/app.ts', 'export const answer = 42;\n');
-  commitAll(session, 'Session work');
-  write(fx.repo, '.env', 'SECRET=the person\'s own\n');
+  fx = fixtureAt(copyOfTemplate('ignoring', ignoringRepository));
+  session = join(fx.root, 'sessions', SESSION);
 });
 afterEach(() => fx.cleanup());
 

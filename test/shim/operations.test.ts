@@ -7,17 +7,16 @@ import { listSessions } from '../../src/shim/operations/list.ts';
 import { readSession } from '../../src/shim/operations/read.ts';
 import { getSession } from '../../src/shim/operations/get.ts';
 import { Refusal } from '../../src/shim/refusal.ts';
-import { commitAll, createFixture, fingerprint, sh, shStatus, write, type Fixture } from './helpers/git-fixture.ts';
+import { commitAll, createSessionFixture, fingerprint, sh, shStatus, write, type Fixture } from './helpers/git-fixture.ts';
 import { refusalOf } from './helpers/refusal-of.ts';
 
 let fx: Fixture;
 let session: string;
 
 beforeEach(() => {
-  fx = createFixture();
-  session = fx.addSession('3f9a12c8');
-  write(session, 'src/app.ts', 'export const answer = 42;\n');
-  commitAll(session, 'Fix the answer');
+  const made = createSessionFixture(); // session 3f9a12c8, one commit ahead: src/app.ts answers 42
+  fx = made;
+  session = made.session;
 });
 afterEach(() => fx.cleanup());
 

@@ -12,6 +12,7 @@ import { signInFile } from '../../src/shim/sign-in/sign-in-file.ts';
 import { createFixture, type Fixture } from './helpers/git-fixture.ts';
 import { praxisWithEnv, type CliRun } from './helpers/praxis-cli.ts';
 import { connectShim, textOf } from './helpers/shim-client.ts';
+import { praxisNodeArgs } from './helpers/stripped-sources.ts';
 
 const RESTRICTED = 'production-access';
 const RESTRICTED_TITLE = 'Production Access Checklist';
@@ -32,7 +33,7 @@ describe('signing the shim in with praxis login, end to end', () => {
     fx = createFixture();
     root = await mkdtemp(join(tmpdir(), 'praxis-sign-in-'));
     browser = join(root, 'browser');
-    await writeFile(browser, `#!/bin/sh\nexec '${process.execPath}' '${BROWSER_SCRIPT}' "$@"\n`, { mode: 0o755 });
+    await writeFile(browser, `#!/bin/sh\nexec '${process.execPath}' ${praxisNodeArgs().map((arg) => `'${arg}'`).join(' ')} '${BROWSER_SCRIPT}' "$@"\n`, { mode: 0o755 });
     dev = await spawnPraxisDev(['--auth', 'oauth', '--log-requests']);
   }, 120_000);
   afterAll(async () => {

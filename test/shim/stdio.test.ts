@@ -2,7 +2,7 @@
 import { writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commitAll, createFixture, fingerprint, sh, write, type Fixture } from './helpers/git-fixture.ts';
+import { createSessionFixture, fingerprint, sh, write, type Fixture } from './helpers/git-fixture.ts';
 import { connectShim, textOf, type ShimConnection } from './helpers/shim-client.ts';
 
 // The worktree contract's input schemas, word for word.
@@ -24,12 +24,10 @@ const GET_SCHEMA = {
   required: ['session_id'],
 };
 
+/** Session 3f9a12c8 one commit ahead (src/app.ts answers 42), with untracked notes. */
 function sessionFixture(): Fixture {
-  const fx = createFixture();
-  const session = fx.addSession('3f9a12c8');
-  write(session, 'src/app.ts', 'export const answer = 42;\n');
-  commitAll(session, 'Fix the answer');
-  write(session, 'docs/notes.md', 'untracked notes\n');
+  const fx = createSessionFixture();
+  write(fx.session, 'docs/notes.md', 'untracked notes\n');
   return fx;
 }
 

@@ -90,6 +90,22 @@ export function createFixture(): Fixture {
   return fixtureAt(copyOfTemplate('initial', initialRepository));
 }
 
+export const SESSION_ID = '3f9a12c8';
+
+/** The initial repository and session 3f9a12c8 (branch praxis/3f9a12c8), one commit ahead: the answer is 42. */
+export function sessionRepository(root: string): void {
+  initialRepository(root);
+  const session = fixtureAt(root).addSession(SESSION_ID);
+  write(session, 'src/app.ts', 'export const answer = 42;\n');
+  commitAll(session, 'Fix the answer');
+}
+
+/** A fresh copy of sessionRepository, with the session's folder. */
+export function createSessionFixture(): Fixture & { session: string } {
+  const fx = fixtureAt(copyOfTemplate('one-session', sessionRepository));
+  return { ...fx, session: join(fx.root, 'sessions', SESSION_ID) };
+}
+
 /** The fixture whose repository (and any sessions) `copyOfTemplate` put under `root`. */
 export function fixtureAt(root: string): Fixture {
   const repo = join(root, 'repo');

@@ -2,7 +2,7 @@
 // `.git` files and directories whose config names programs, attributes that select drivers, and
 // drivers the user's own config defines. Every payload touches a file in one markers folder, so
 // "nothing ran" is "that folder is empty". Setup uses git only before anything is planted.
-import { appendFileSync, chmodSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commitAll, copyOfTemplate, fixtureAt, initialRepository, sh, write, type Fixture } from './git-fixture.ts';
 
@@ -115,7 +115,9 @@ export type Remote = 'alternates' | 'ext' | 'ssh';
  */
 export function evilGitDir(fx: HostileFixture, dir: string, remote: Remote, extraConfig = ''): void {
   const branch = `refs/heads/praxis/${SESSION}`;
-  const head = sh(fx.repo, 'rev-parse', branch).trim();
+  // The branch's loose ref, as git wrote it (nothing here packs refs); git itself otherwise.
+  const loose = join(fx.repo, '.git', branch);
+  const head = existsSync(loose) ? readFileSync(loose, 'utf8').trim() : sh(fx.repo, 'rev-parse', branch).trim();
   mkdirSync(join(dir, 'objects/info'), { recursive: true });
   mkdirSync(join(dir, 'refs/heads/praxis'), { recursive: true });
   writeFileSync(join(dir, 'HEAD'), `ref: ${branch}\n`);

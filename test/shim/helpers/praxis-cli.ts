@@ -1,8 +1,6 @@
 // `node bin/praxis.mjs …` as a real process, for tests of the human-facing commands.
 import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-
-const BIN = resolve(import.meta.dirname, '../../../bin/praxis.mjs');
+import { BIN, praxisNodeArgs } from './stripped-sources.ts';
 
 export interface CliRun {
   code: number;
@@ -17,7 +15,7 @@ export function praxis(...args: string[]): Promise<CliRun> {
 /** Like praxis, with extra environment variables on top of this process's. */
 export function praxisWithEnv(env: Record<string, string>, ...args: string[]): Promise<CliRun> {
   return new Promise((done) => {
-    execFile(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [...praxisNodeArgs(), BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...env } }, (error, stdout, stderr) => {
       done({ code: error ? Number(error.code) : 0, stdout, stderr });
     });
   });

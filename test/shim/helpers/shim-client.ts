@@ -1,10 +1,8 @@
 // A real MCP client driving `node bin/praxis.mjs shim` over stdio, as Claude or any other
 // stdio client would, with the shim's stderr captured for assertions.
-import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-
-const BIN = resolve(import.meta.dirname, '../../../bin/praxis.mjs');
+import { BIN, praxisNodeArgs } from './stripped-sources.ts';
 
 export interface ShimConnection {
   client: Client;
@@ -15,7 +13,7 @@ export interface ShimConnection {
 export async function connectShim(args: string[], env: Record<string, string> = {}): Promise<ShimConnection> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BIN, 'shim', ...args],
+    args: [...praxisNodeArgs(), BIN, 'shim', ...args],
     env: { ...getDefaultEnvironment(), ...env },
     stderr: 'pipe',
   });

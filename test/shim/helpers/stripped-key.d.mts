@@ -1,0 +1,1 @@
+export function strippedKey(url: string, source: Buffer): string;
