@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../dev/paths.ts';
 import { r2Archive, type ArchiveStore } from './archive-store.ts';
 import { entryBytes, type ContentStore, type Entry } from './store.ts';
-import { ARCHIVE_BINDING, missingArchiveBinding } from './wrangler-archive.ts';
+import { ARCHIVE_BINDING, missingArchiveBinding } from './archive-binding.ts';
 
 export interface LocalStoreOptions {
   /** The directory given to `wrangler dev --persist-to` (wrangler adds `v3/`). */

@@ -6,11 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { experimental_readRawConfig } from 'wrangler';
 import { PROJECT_ROOT } from '../dev/paths.ts';
+import { ARCHIVE_BINDING, missingArchiveBinding } from './archive-binding.ts';
 import type { ArchiveStore } from './archive-store.ts';
 import { runWranglerQuietly, WranglerError } from './wrangler-run.ts';
-
-/** The binding the Worker's wrangler.toml gives the archive bucket. */
-export const ARCHIVE_BINDING = 'ARCHIVE';
 
 export interface WranglerArchiveTarget {
   mode: 'remote' | 'local';
@@ -58,6 +56,3 @@ export function archiveBucketName(env?: string, configPath = join(PROJECT_ROOT, 
   if (!bucket) throw new Error(missingArchiveBinding(env));
   return bucket;
 }
-
-export const missingArchiveBinding = (env?: string): string =>
-  `wrangler.toml${env ? ` [env.${env}]` : ''} binds no R2 bucket as ${ARCHIVE_BINDING}, where every published version is archived: add [[${env ? `env.${env}.` : ''}r2_buckets]] with binding = "${ARCHIVE_BINDING}" and a bucket_name (\`praxis deploy\` creates the bucket)`;
