@@ -13,7 +13,7 @@ import { formatBuildError } from '../compile/errors.ts';
 import { contentAuthor } from '../publish/author.ts';
 import { publishBundle } from '../publish/publish.ts';
 import { archiveLine, outcomeLine, transferLine } from '../publish/report.ts';
-import { ARCHIVE_BINDING } from '../publish/wrangler-archive.ts';
+import { ARCHIVE_BINDING } from '../publish/archive-binding.ts';
 import { openWranglerStore } from '../publish/wrangler-store.ts';
 import { AUTH_REQUIREMENTS } from './auth-requirements.ts';
 import { clientConfigs } from './client-configs.ts';

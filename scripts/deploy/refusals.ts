@@ -1,7 +1,7 @@
 // Configurations `praxis deploy` will not put on a public URL, each named with the setting to change.
 import { AUTH_REQUIREMENTS, DEPLOYABLE_MODES, HTTPS_VARS } from './auth-requirements.ts';
 import type { DeployConfig } from './deploy-config.ts';
-import { ARCHIVE_BINDING } from '../publish/wrangler-archive.ts';
+import { ARCHIVE_BINDING } from '../publish/archive-binding.ts';
 
 export function authMode(config: DeployConfig): string {
   return (config.vars.PRAXIS_AUTH_MODE ?? 'local').trim().toLowerCase();

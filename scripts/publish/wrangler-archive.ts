@@ -3,14 +3,12 @@
 // wrangler's local state too, which is how the tests prove this path without a network.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { experimental_readRawConfig } from 'wrangler';
 import { PROJECT_ROOT } from '../dev/paths.ts';
+import { ARCHIVE_BINDING, missingArchiveBinding } from './archive-binding.ts';
 import type { ArchiveStore } from './archive-store.ts';
 import { runWranglerQuietly, WranglerError } from './wrangler-run.ts';
-
-/** The binding the Worker's wrangler.toml gives the archive bucket. */
-export const ARCHIVE_BINDING = 'ARCHIVE';
 
 export interface WranglerArchiveTarget {
   mode: 'remote' | 'local';
@@ -50,6 +48,8 @@ export function openWranglerArchive(target: WranglerArchiveTarget): ArchiveStore
 
 /** The bucket wrangler.toml (or its [env.NAME]) binds as ARCHIVE; a clear error when there is none. */
 export function archiveBucketName(env?: string, configPath = join(PROJECT_ROOT, 'wrangler.toml')): string {
+  // Required when needed, not imported by every command that can publish (see local-store.ts).
+  const { experimental_readRawConfig } = createRequire(import.meta.url)('wrangler') as typeof import('wrangler');
   const { rawConfig } = experimental_readRawConfig({ config: configPath });
   const raw = rawConfig as Record<string, unknown>;
   const scope = env ? ((raw.env as Record<string, Record<string, unknown>> | undefined)?.[env] ?? {}) : raw;
@@ -58,6 +58,3 @@ export function archiveBucketName(env?: string, configPath = join(PROJECT_ROOT, 
   if (!bucket) throw new Error(missingArchiveBinding(env));
   return bucket;
 }
-
-export const missingArchiveBinding = (env?: string): string =>
-  `wrangler.toml${env ? ` [env.${env}]` : ''} binds no R2 bucket as ${ARCHIVE_BINDING}, where every published version is archived: add [[${env ? `env.${env}.` : ''}r2_buckets]] with binding = "${ARCHIVE_BINDING}" and a bucket_name (\`praxis deploy\` creates the bucket)`;

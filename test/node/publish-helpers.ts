@@ -1,12 +1,11 @@
 // Shared by the publish tests: temporary content folders, real builds, a real local KV store and R2
 // archive bucket (wrangler's getPlatformProxy on a temporary persist dir — the same files
-// `wrangler dev --persist-to` serves, in workerd), a store that fails on a chosen call, and a check
-// that a version is served and intact.
+// `wrangler dev --persist-to` serves, in workerd — opened as the CLI opens it), a store that fails
+// on a chosen call, and a check that a version is served and intact.
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { getPlatformProxy } from 'wrangler';
 import { expect, vi } from 'vitest';
 import { objectKey, type Pointer } from '../../src/bundle/bundle.ts';
 import { currentBundle, resetContentCache } from '../../src/worker/content/store.ts';
@@ -15,7 +14,7 @@ import type { Bundle } from '../../scripts/compile/assemble.ts';
 import { buildContent } from '../../scripts/compile/build.ts';
 import { formatBuildError } from '../../scripts/compile/errors.ts';
 import { r2Archive, type ArchiveStore } from '../../scripts/publish/archive-store.ts';
-import { kvStore } from '../../scripts/publish/local-store.ts';
+import { kvStore, openLocalState } from '../../scripts/publish/local-store.ts';
 import { containersOf, hashesIn, unnamedObjects } from '../../scripts/publish/reachability.ts';
 import type { ContentStore, Entry } from '../../scripts/publish/store.ts';
 
@@ -61,30 +60,44 @@ export interface TestStore {
   dispose(): Promise<void>;
 }
 
+/**
+ * A fresh local state directory held open through the CLI's own opener: the commands these tests run
+ * in process (`praxis(…)` with `--local --persist-to` this directory) share its workerd instead of
+ * starting one per command. A spawned CLI process still starts its own.
+ */
 export async function openTestStore(): Promise<TestStore> {
   const persistTo = await tempDir('praxis-publish-state-');
-  const proxy = await getPlatformProxy<{ CONTENT: KVNamespace; ARCHIVE: R2Bucket }>({
-    configPath: join(PROJECT, 'wrangler.toml'), persist: { path: join(persistTo, 'v3') }, remoteBindings: false, envFiles: [],
-  });
-  const archive = r2Archive(proxy.env.ARCHIVE, 'test local R2');
-  return { store: kvStore(proxy.env.CONTENT, 'test local KV', archive), kv: proxy.env.CONTENT, r2: proxy.env.ARCHIVE, persistTo, dispose: () => proxy.dispose() };
+  const state = await openLocalState(persistTo);
+  const kv = state.env.CONTENT as KVNamespace;
+  const r2 = state.env.ARCHIVE as R2Bucket;
+  const archive = r2Archive(r2, 'test local R2');
+  return { store: kvStore(kv, 'test local KV', archive), kv, r2, persistTo, dispose: state.close };
 }
 
 /** Every key of the archive bucket (the binding pages through R2's listing). */
 export async function archiveKeys(r2: R2Bucket): Promise<string[]> {
-  const keys: string[] = [];
+  return (await archiveObjects(r2)).map((object) => object.key).sort();
+}
+
+async function archiveObjects(r2: R2Bucket): Promise<R2Object[]> {
+  const objects: R2Object[] = [];
   let cursor: string | undefined;
   do {
     const page = await r2.list({ cursor });
-    keys.push(...page.objects.map((object) => object.key));
+    objects.push(...page.objects);
     cursor = page.truncated ? page.cursor : undefined;
   } while (cursor);
-  return keys.sort();
+  return objects;
 }
 
 export async function clearStore(store: ContentStore, r2?: R2Bucket): Promise<void> {
   await store.deleteMany(await store.list('praxis:'));
-  if (r2) for (const key of await archiveKeys(r2)) await r2.delete(key);
+  if (r2) await deleteArchived(r2, await archiveKeys(r2));
+}
+
+/** R2's delete takes up to 1000 keys a call. */
+async function deleteArchived(r2: R2Bucket, keys: string[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 1000) await r2.delete(keys.slice(i, i + 1000));
 }
 
 export interface StoreSnapshot {
@@ -102,10 +115,22 @@ export async function snapshotStore(store: ContentStore, r2?: R2Bucket): Promise
   return { kv: keys.map((key) => ({ key, value: values.get(key)! })), r2: archived.map((key, i) => ({ key, bytes: bytes[i]! })) };
 }
 
+/**
+ * Puts back exactly what `snapshot` holds: deletes what it lacks and writes only what is missing or
+ * differs (KV values compared through a bulk read, archive objects by their MD5 etag).
+ */
 export async function restoreStore(store: ContentStore, snapshot: StoreSnapshot, r2?: R2Bucket): Promise<void> {
-  await clearStore(store, r2);
-  await store.putMany(snapshot.kv);
-  if (r2) for (const { key, bytes } of snapshot.r2) await r2.put(key, bytes);
+  const wanted = new Map(snapshot.kv.map(({ key, value }) => [key, value]));
+  const present = await store.list('praxis:');
+  await store.deleteMany(present.filter((key) => !wanted.has(key)));
+  const current = await store.getMany([...wanted.keys()]);
+  await store.putMany(snapshot.kv.filter(({ key, value }) => current.get(key) !== value));
+  if (!r2) return;
+  const archived = new Map(snapshot.r2.map(({ key, bytes }) => [key, bytes]));
+  const objects = await archiveObjects(r2);
+  await deleteArchived(r2, objects.map((object) => object.key).filter((key) => !archived.has(key)));
+  const etags = new Map(objects.map((object) => [object.key, object.etag]));
+  for (const [key, bytes] of archived) if (etags.get(key) !== md5(bytes)) await r2.put(key, bytes);
 }
 
 /** A store that behaves like `inner` until its `failAt`-th call (0-based), which throws — mid-batch for putMany. */
@@ -164,6 +189,7 @@ export function expectedUploads(previous: Bundle, next: Bundle): number {
 }
 
 export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+const md5 = (bytes: Uint8Array): string => createHash('md5').update(bytes).digest('hex');
 
 /**
  * The Worker's own store code (`currentBundle`) serves `pointer`, and every object its manifest names
@@ -181,11 +207,22 @@ export async function expectComplete(kv: KVNamespace, manifestHash: string): Pro
   const manifest = await kv.get(objectKey(manifestHash), 'text');
   expect(manifest, `manifest ${manifestHash}`).not.toBeNull();
   const containers = containersOf(manifest!);
-  const containerTexts = await Promise.all(containers.map((hash) => kv.get(objectKey(hash), 'text')));
-  const hashes = [...new Set([manifestHash, ...hashesIn(manifest!), ...containerTexts.flatMap((text) => [...hashesIn(text ?? '')])])];
-  const texts = await Promise.all(hashes.map((hash) => kv.get(objectKey(hash), 'text')));
-  const broken = hashes.filter((hash, i) => texts[i] === null || sha256(texts[i]!) !== hash);
+  const containerTexts = await readObjects(kv, containers);
+  const hashes = [...new Set([manifestHash, ...hashesIn(manifest!), ...containers.flatMap((hash) => [...hashesIn(containerTexts.get(hash) ?? '')])])];
+  const texts = await readObjects(kv, hashes);
+  const broken = hashes.filter((hash) => texts.get(hash) == null || sha256(texts.get(hash)!) !== hash);
   expect(broken).toEqual([]);
+}
+
+/** Objects by hash, read straight from KV with its bulk get (100 keys a call); a missing one is null. */
+async function readObjects(kv: KVNamespace, hashes: string[]): Promise<Map<string, string | null>> {
+  const texts = new Map<string, string | null>();
+  for (let i = 0; i < hashes.length; i += 100) {
+    const batch = hashes.slice(i, i + 100);
+    const found = await kv.get(batch.map(objectKey), 'text');
+    for (const hash of batch) texts.set(hash, found.get(objectKey(hash)) ?? null);
+  }
+  return texts;
 }
 
 /** `praxis …` in this process: its exit code and what it printed. */
