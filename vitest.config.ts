@@ -1,5 +1,6 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import WorkerProjectFirst from './test/worker-project-first.ts';
 
 // Two projects: Worker code runs inside workerd with real local KV (miniflare);
 // the build, CLI, shim and end-to-end tests run in Node against real processes.
@@ -9,6 +10,7 @@ export default defineConfig({
     // wait on processes they spawn (git, workerd, wrangler, praxis itself), so three files at a time
     // keep both cores busy.
     maxWorkers: 3,
+    sequence: { sequencer: WorkerProjectFirst },
     // The Worker logs an audit line per request and tests send thousands: print the console output
     // of failing tests only. PRAXIS_TEST_LOGS=1 npm test prints all of it.
     silent: process.env.PRAXIS_TEST_LOGS === '1' ? false : 'passed-only',
