@@ -145,7 +145,7 @@ const mean = (list: number[]) => list.reduce((sum, value) => sum + value, 0) / l
 /** The interleaved run: mean ms per ping of each kind, the mean extra and its standard error over the pairs. */
 export function interleavedExtra(cost: TokenCheckCost): { localMs: number; oauthMs: number; extraMs: number; standardErrorMs: number; pairs: number; attributed: number } {
   const { localMs, oauthMs, profiledMs } = cost.interleaved;
-  const differences = oauthMs.map((ms, i) => ms - localMs[i]!);
+  const differences = pairedDifferences(cost);
   const extra = mean(differences);
   const variance = differences.reduce((sum, value) => sum + (value - extra) ** 2, 0) / Math.max(1, differences.length - 1);
   const attributedMs = localMs.reduce((a, b) => a + b, 0) + oauthMs.reduce((a, b) => a + b, 0);
@@ -155,6 +155,9 @@ export function interleavedExtra(cost: TokenCheckCost): { localMs: number; oauth
     attributed: profiledMs ? attributedMs / profiledMs : 0,
   };
 }
+
+/** Each interleaved pair's oauth ping minus its local ping, in ms. */
+const pairedDifferences = (cost: TokenCheckCost): number[] => cost.interleaved.oauthMs.map((ms, i) => ms - cost.interleaved.localMs[i]!);
 
 /** Share of the paired differences dropped at each end by trimmedExtra. */
 export const TRIM = 0.1;
@@ -166,7 +169,7 @@ export const TRIM = 0.1;
  * the token check's.
  */
 export function trimmedExtra(cost: TokenCheckCost): { extraMs: number; standardErrorMs: number } {
-  const differences = cost.interleaved.oauthMs.map((ms, i) => ms - cost.interleaved.localMs[i]!).sort((a, b) => a - b);
+  const differences = pairedDifferences(cost).sort((a, b) => a - b);
   const n = differences.length;
   const cut = Math.floor(TRIM * n);
   if (n - 2 * cut < 2) return { extraMs: NaN, standardErrorMs: NaN };

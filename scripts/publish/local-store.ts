@@ -1,12 +1,12 @@
 // wrangler's local state — the files `wrangler dev --persist-to DIR` serves — opened in-process
 // through wrangler's own getPlatformProxy (the same namespace id and layout as `wrangler kv … --local`),
 // so `praxis dev` and `praxis publish --local` skip a wrangler start-up per call.
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../dev/paths.ts';
 import { r2Archive, type ArchiveStore } from './archive-store.ts';
 import { entryBytes, type ContentStore, type Entry } from './store.ts';
 import { ARCHIVE_BINDING, missingArchiveBinding } from './archive-binding.ts';
+import { requireWrangler } from './wrangler-module.ts';
 
 export interface LocalStoreOptions {
   /** The directory given to `wrangler dev --persist-to` (wrangler adds `v3/`). */
@@ -43,8 +43,6 @@ export interface LocalState {
   close(): Promise<void>;
 }
 
-const requireWrangler = (): typeof import('wrangler') => createRequire(import.meta.url)('wrangler') as typeof import('wrangler');
-
 type PlatformProxy = { env: Record<string, KVNamespace | R2Bucket>; dispose(): Promise<void> };
 const opened = new Map<string, { proxy: Promise<PlatformProxy>; users: number }>();
 
@@ -58,9 +56,6 @@ export async function openLocalState(persistTo: string, env?: string): Promise<L
   const key = `${resolve(persistTo)}\0${env ?? ''}`;
   let entry = opened.get(key);
   if (!entry) {
-    // Loaded on use: wrangler is large, and `praxis --help` lists this command without opening a store.
-    // Required, not imported: an import of its 15 MB CommonJS bundle first has Node scan all of it to
-    // tell its format and list its exports, ~0.5 s of CPU per process that require skips.
     const proxy = Promise.resolve().then(() => requireWrangler()).then(({ getPlatformProxy }) => getPlatformProxy<Record<string, KVNamespace | R2Bucket>>({
       configPath: join(PROJECT_ROOT, 'wrangler.toml'),
       environment: env,

@@ -3,10 +3,10 @@
 // wrangler's local state too, which is how the tests prove this path without a network.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../dev/paths.ts';
 import { ARCHIVE_BINDING, missingArchiveBinding } from './archive-binding.ts';
+import { requireWrangler } from './wrangler-module.ts';
 import type { ArchiveStore } from './archive-store.ts';
 import { runWranglerQuietly, WranglerError } from './wrangler-run.ts';
 
@@ -48,8 +48,7 @@ export function openWranglerArchive(target: WranglerArchiveTarget): ArchiveStore
 
 /** The bucket wrangler.toml (or its [env.NAME]) binds as ARCHIVE; a clear error when there is none. */
 export function archiveBucketName(env?: string, configPath = join(PROJECT_ROOT, 'wrangler.toml')): string {
-  // Required when needed, not imported by every command that can publish (see local-store.ts).
-  const { experimental_readRawConfig } = createRequire(import.meta.url)('wrangler') as typeof import('wrangler');
+  const { experimental_readRawConfig } = requireWrangler();
   const { rawConfig } = experimental_readRawConfig({ config: configPath });
   const raw = rawConfig as Record<string, unknown>;
   const scope = env ? ((raw.env as Record<string, Record<string, unknown>> | undefined)?.[env] ?? {}) : raw;

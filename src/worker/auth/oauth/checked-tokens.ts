@@ -57,10 +57,10 @@ export async function checkedToken<T>(
     if (text === null) return null;
     alreadyRead = { key: remembered.read.key, text };
   }
-  const recording = recordingKv(kv, alreadyRead);
-  const outcome = await check(recording.binding);
-  const [read] = recording.reads;
-  if (outcome && recording.reads.length === 1 && !recording.otherUse && read!.text !== null) {
+  const { binding, seen } = recordingKv(kv, alreadyRead);
+  const outcome = await check(binding);
+  const [read] = seen.reads;
+  if (outcome && seen.reads.length === 1 && !seen.otherUse && read!.text !== null) {
     memo.set(id, { read: { key: read!.key, text: read!.text }, expiresAt: outcome.expiresAt, checked: outcome.checked }, 1);
   }
   return outcome ? outcome.checked : null;
@@ -71,8 +71,8 @@ export async function checkedToken<T>(
  * the forms the library uses); any other use is passed through and marks the check as not to be
  * remembered. `alreadyRead` answers the first read of its key without asking KV again.
  */
-function recordingKv(kv: KVNamespace, alreadyRead: RecordRead | undefined): { binding: KVNamespace; reads: RecordRead[]; otherUse: boolean } {
-  const recording = { reads: [] as RecordRead[], otherUse: false, binding: undefined as unknown as KVNamespace };
+function recordingKv(kv: KVNamespace, alreadyRead: RecordRead | undefined): { binding: KVNamespace; seen: { reads: RecordRead[]; otherUse: boolean } } {
+  const recording = { reads: [] as RecordRead[], otherUse: false };
   const binding: Partial<KVNamespace> = {
     get: (async (key: unknown, options?: unknown) => {
       const type = typeof options === 'string' ? options : (options as { type?: string } | undefined)?.type ?? 'text';
@@ -95,8 +95,7 @@ function recordingKv(kv: KVNamespace, alreadyRead: RecordRead | undefined): { bi
     put: ((...args: Parameters<KVNamespace['put']>) => (recording.otherUse = true, kv.put(...args))) as KVNamespace['put'],
     delete: ((...args: Parameters<KVNamespace['delete']>) => (recording.otherUse = true, kv.delete(...args))) as KVNamespace['delete'],
   };
-  recording.binding = binding as KVNamespace;
-  return recording;
+  return { binding: binding as KVNamespace, seen: recording };
 }
 
 async function sha256Hex(text: string): Promise<string> {
