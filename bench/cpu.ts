@@ -1,8 +1,8 @@
 // The Worker isolate's CPU per warm call alone, quickly: `node bench/cpu.ts --docs 10000 --work DIR`.
 // Generates and builds the scale corpus once (kept in DIR, reused by later runs), bundles the Worker
 // as `wrangler deploy` would, serves it with Miniflare and prints the isolate CPU per call of
-// search_processes, tools/list and get_process, the worst query, and each profile's top self-time
-// entries. For finding where the CPU goes between full `npm run bench` runs.
+// search_processes, tools/list and get_process, the worst query, the same figures for the MCP SDK
+// alone (bench/sdk-floor.ts), and each profile's top self-time entries. For finding where the CPU goes between full `npm run bench` runs.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -22,6 +22,7 @@ import { isolateCpuMsPerCall } from './isolate-cpu.ts';
 import { processCpuMsPerCall } from './process-cpu.ts';
 import { bundleBenchWorker, startDirectWorker } from './direct-host.ts';
 import { openBenchStore, writeBenchConfig } from './worker-host.ts';
+import { measureSdkFloor } from './sdk-floor.ts';
 
 const { values } = parseArgs({ options: { docs: { type: 'string' }, work: { type: 'string' }, calls: { type: 'string' }, top: { type: 'string' }, repeats: { type: 'string' }, total: { type: 'boolean' }, only: { type: 'string' } } });
 // --repeats N: profiles per figure (their median is printed). --only profile skips the per-call figures and prints the profiles alone; --total adds total (inclusive) time.
@@ -77,6 +78,10 @@ try {
     console.log(`  search_processes ${(await medianOf(repeats, () => isolateCpuMsPerCall(host.pids, calls, search))).toFixed(3)} ms; worst query ${worst.toFixed(3)} ms ("${queries[perQuery.indexOf(worst)]}")`);
     console.log(`  tools/list       ${(await medianOf(repeats, () => isolateCpuMsPerCall(host.pids, calls, list))).toFixed(3)} ms`);
     console.log(`  get_process      ${(await medianOf(repeats, () => isolateCpuMsPerCall(host.pids, calls, get))).toFixed(3)} ms`);
+    const sdk = await measureSdkFloor(dir, { calls, profiles: repeats, loadSeconds: 0, loadRepeats: 0 });
+    console.log(`[cpu] the MCP SDK alone (bench/sdk-floor-worker.ts: one trivial tool, no auth, no content), same measure — the least any call can cost:`);
+    console.log(`  tools/list       ${sdk.listMs.toFixed(3)} ms`);
+    console.log(`  tools/call       ${sdk.callMs.toFixed(3)} ms`);
     // No inspector attached: on-CPU time of the whole workerd process, least of five rounds.
     console.log(`[cpu] workerd process on-CPU time per call (kernel accounting, whole process, least of 5 rounds of ${calls}):`);
     console.log(`  search_processes ${(await processCpuMsPerCall(host.pids, 5, calls, search)).toFixed(3)} ms`);

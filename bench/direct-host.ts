@@ -5,7 +5,7 @@
 // upload (bundled by `wrangler deploy --dry-run`), and the KV directory is the one wrangler dev and
 // the publisher use, so both hosts serve the same published content.
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
@@ -21,7 +21,10 @@ export async function bundleBenchWorker(config: string, outDir: string): Promise
   await run(process.execPath, [join(repoRoot, 'node_modules/wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--config', config, '--outdir', outDir], {
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
   });
-  return join(outDir, 'worker.js');
+  // wrangler names the bundle after the config's entry file.
+  const script = (await readdir(outDir)).find((name) => name.endsWith('.js'));
+  if (!script) throw new Error(`wrangler deploy --dry-run wrote no script into ${outDir}`);
+  return join(outDir, script);
 }
 
 /** A new workerd process (a cold isolate) serving `script` over the KV persisted under `persistTo`. */

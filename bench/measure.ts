@@ -21,6 +21,7 @@ import { openBenchStore, startWorker, writeBenchConfig, type HostKind, type Work
 import { bundleBenchWorker, startDirectWorker } from './direct-host.ts';
 import { describeKeys, objectRoles } from './object-roles.ts';
 import { chainOf, IO_PATH, type StorageChain, type StorageRead } from './storage-io.ts';
+import { measureSdkFloor, type SdkFloor } from './sdk-floor.ts';
 import { gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 
@@ -49,6 +50,8 @@ export interface SizeResult {
   script: { bytes: number; gzipBytes: number };
   warm: { search: Summary; floor: Summary; ping: Summary; memory: Summary; memoryAnswered: number; memoryFailed: number; memoryFailure: string; memoryCalls: number; praxisAnswered: number; memoryMedianBytes: number; queries: number; cpu: { searchMs: number; searchMaxMs: number; searchMaxQuery: string; listMs: number; getMs: number; calls: number; searchTop: CpuEntry[] } };
   load: { search: LoadRun[]; floor: LoadRun[] };
+  /** The MCP SDK alone in the same runtime, measured the same way: the least any Praxis call can cost. */
+  sdkFloor: SdkFloor;
   get: Summary;
   republish: { objects: number; bytes: number; bundleBytes: number; how: string };
 }
@@ -168,6 +171,9 @@ export async function measureSize(documents: number, plan: Plan, queries: string
   await warmHost.close();
   log(`${documents}: load done`);
 
+  const sdkFloor = await measureSdkFloor(dir, { calls: CPU_CALLS, profiles: 3, loadSeconds: plan.loadSeconds, loadRepeats: plan.loadRepeats });
+  log(`${documents}: the SDK alone: isolate CPU per tools/list ${sdkFloor.listMs.toFixed(2)} ms, per tools/call ${sdkFloor.callMs.toFixed(2)} ms`);
+
   const memory = await measureServerMemory(bundle, queries, plan.memoryRounds, dir);
   log(`${documents}: server-memory ${memory.ms.median.toFixed(1)} ms`);
 
@@ -187,6 +193,7 @@ export async function measureSize(documents: number, plan: Plan, queries: string
       praxisAnswered, memoryMedianBytes: memory.bytes.median, queries: queries.length, cpu,
     },
     load: loadRuns,
+    sdkFloor,
     get: summarize(get),
     republish,
   };

@@ -114,7 +114,9 @@ async function findWorkerTarget(pids: number[]): Promise<InspectorTarget> {
   const targets: (InspectorTarget & { description?: string })[] = [];
   for (const port of listening) {
     const listed = await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(2000) })
-      .then((response) => (response.ok ? response.json() as Promise<unknown> : []), () => []);
+      // Other ports (the Worker's own) may answer 200 with something that is not JSON.
+      .then((response) => (response.ok ? response.json() as Promise<unknown> : []), () => [])
+      .catch(() => []);
     if (Array.isArray(listed)) targets.push(...listed as InspectorTarget[]);
   }
   // Under wrangler dev, wrangler keeps the only session on workerd's own target and relays DevTools

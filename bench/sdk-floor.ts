@@ -1,0 +1,67 @@
+// What the MCP SDK alone costs per request in this runtime, measured the way Praxis is measured:
+// bench/sdk-floor-worker.ts (the SDK's per-request handler and a server with one trivial tool; no
+// auth, no content, no logging), bundled as `wrangler deploy` would and served in its own workerd
+// through Miniflare alone. Praxis must use the SDK, so no Praxis call can cost less than this.
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { praxisClient } from './clients.ts';
+import { bundleBenchWorker, startDirectWorker } from './direct-host.ts';
+import { isolateCpuMsPerCall } from './isolate-cpu.ts';
+import { loadFloor, loadMcp, type LoadRun } from './load.ts';
+import { BENCH_COMPATIBILITY, type WorkerHost } from './worker-host.ts';
+
+const repoRoot = resolve(import.meta.dirname, '..');
+
+export interface SdkFloor {
+  /** Isolate CPU per call, milliseconds: each the median of `profiles` profiles of `calls` calls. */
+  listMs: number;
+  callMs: number;
+  calls: number;
+  profiles: number;
+  /** autocannon runs against its tools/call and against its own no-work route, alternating. */
+  load: { call: LoadRun[]; floor: LoadRun[] };
+}
+
+export const ECHO_CALL = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hello' } } });
+
+/** Starts the SDK-floor Worker (config, bundle and empty state under `dir`), measures it, stops it. */
+export async function measureSdkFloor(dir: string, options: { calls: number; profiles: number; loadSeconds: number; loadRepeats: number }): Promise<SdkFloor> {
+  const host = await startSdkFloorWorker(dir);
+  const client = await praxisClient(host.url, 'unused');
+  try {
+    const list = () => client.listTools();
+    const call = () => client.callTool({ name: 'echo', arguments: { text: 'hello' } });
+    for (let i = 0; i < 20; i++) await Promise.all([list(), call()]); // warm-up
+    const median = async (work: () => Promise<unknown>) => {
+      const figures: number[] = [];
+      for (let i = 0; i < options.profiles; i++) figures.push(await isolateCpuMsPerCall(host.pids, options.calls, work));
+      return figures.sort((a, b) => a - b)[Math.floor(figures.length / 2)]!;
+    };
+    const listMs = await median(list);
+    const callMs = await median(call);
+    const load = { call: [] as LoadRun[], floor: [] as LoadRun[] };
+    for (let i = 0; i < options.loadRepeats; i++) {
+      load.floor.push(await loadFloor(host.url, options.loadSeconds));
+      load.call.push(await loadMcp(host.url, 'unused', ECHO_CALL, options.loadSeconds));
+    }
+    return { listMs, callMs, calls: options.calls, profiles: options.profiles, load };
+  } finally {
+    await client.close();
+    await host.close();
+  }
+}
+
+async function startSdkFloorWorker(dir: string): Promise<WorkerHost> {
+  const config = join(dir, 'wrangler.sdk-floor.toml');
+  await writeFile(config, [
+    'name = "praxis-sdk-floor"',
+    `main = ${JSON.stringify(join(repoRoot, 'bench/sdk-floor-worker.ts'))}`,
+    `compatibility_date = "${BENCH_COMPATIBILITY.compatibilityDate}"`,
+    `compatibility_flags = ${JSON.stringify(BENCH_COMPATIBILITY.compatibilityFlags)}`,
+    'keep_names = false', // as wrangler.toml
+  ].join('\n'));
+  const envFile = join(dir, 'sdk-floor.env');
+  await writeFile(envFile, '');
+  const script = await bundleBenchWorker(config, join(dir, 'sdk-floor-bundle'));
+  return startDirectWorker(script, join(dir, 'sdk-floor-state'), envFile);
+}
