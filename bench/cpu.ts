@@ -18,7 +18,7 @@ import { readQueries, sharedQueriesFile, heldOutQueriesFile } from '../scripts/b
 import { praxisClient, timedCall } from './clients.ts';
 import { buildOnce, generateCorpus, readBundle, setGraphAside } from './corpus.ts';
 import { profileTops } from './cpu-top.ts';
-import { isolateCpuMsPerCall } from './isolate-cpu.ts';
+import { medianIsolateCpuMsPerCall } from './isolate-cpu.ts';
 import { processCpuMsPerCall } from './process-cpu.ts';
 import { bundleBenchWorker, startDirectWorker } from './direct-host.ts';
 import { openBenchStore, writeBenchConfig } from './worker-host.ts';
@@ -72,12 +72,12 @@ try {
     // A loaded machine stretches single profiles (a descheduled isolate thread still counts as busy),
     // so each figure is the median of `repeats` profiles: one disturbed profile does not move it.
     const perQuery: number[] = [];
-    for (const query of queries) perQuery.push(await medianOf(repeats, () => isolateCpuMsPerCall(host.pids, 5, () => timedCall(client, 'search_processes', { query }, 'results'))));
+    for (const query of queries) perQuery.push(await medianIsolateCpuMsPerCall(host.pids, repeats, 5, () => timedCall(client, 'search_processes', { query }, 'results')));
     const worst = Math.max(...perQuery);
     console.log(`[cpu] ${documents} documents, isolate CPU per warm call (median of ${repeats} profiles of ${calls} calls; per query: of 5 calls):`);
-    console.log(`  search_processes ${(await medianOf(repeats, () => isolateCpuMsPerCall(host.pids, calls, search))).toFixed(3)} ms; worst query ${worst.toFixed(3)} ms ("${queries[perQuery.indexOf(worst)]}")`);
-    console.log(`  tools/list       ${(await medianOf(repeats, () => isolateCpuMsPerCall(host.pids, calls, list))).toFixed(3)} ms`);
-    console.log(`  get_process      ${(await medianOf(repeats, () => isolateCpuMsPerCall(host.pids, calls, get))).toFixed(3)} ms`);
+    console.log(`  search_processes ${(await medianIsolateCpuMsPerCall(host.pids, repeats, calls, search)).toFixed(3)} ms; worst query ${worst.toFixed(3)} ms ("${queries[perQuery.indexOf(worst)]}")`);
+    console.log(`  tools/list       ${(await medianIsolateCpuMsPerCall(host.pids, repeats, calls, list)).toFixed(3)} ms`);
+    console.log(`  get_process      ${(await medianIsolateCpuMsPerCall(host.pids, repeats, calls, get)).toFixed(3)} ms`);
     const sdk = await measureSdkFloor(dir, { calls, profiles: repeats, loadSeconds: 0, loadRepeats: 0 });
     console.log(`[cpu] the MCP SDK alone (bench/sdk-floor-worker.ts: one trivial tool, no auth, no content), same measure — the least any call can cost:`);
     console.log(`  tools/list       ${sdk.listMs.toFixed(3)} ms`);
@@ -101,11 +101,4 @@ try {
 } finally {
   await client.close();
   await host.close();
-}
-
-async function medianOf(count: number, measure: () => Promise<number>): Promise<number> {
-  const figures: number[] = [];
-  for (let i = 0; i < count; i++) figures.push(await measure());
-  figures.sort((a, b) => a - b);
-  return figures[Math.floor(figures.length / 2)]!;
 }

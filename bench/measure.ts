@@ -12,7 +12,7 @@ import { objectText, type Bundle } from '../scripts/compile/assemble.ts';
 import { praxisClient, rawSearch, serverMemoryClient, timedCall, timedMemorySearch } from './clients.ts';
 import { buildOnce, editOneProcess, generateCorpus, readBundle, setGraphAside, type BuildRun } from './corpus.ts';
 import { loadFloor, loadSearch, type LoadRun } from './load.ts';
-import { isolateCpuMsPerCall } from './isolate-cpu.ts';
+import { isolateCpuMsPerCall, medianIsolateCpuMsPerCall } from './isolate-cpu.ts';
 import { profileTop, type CpuEntry } from './cpu-top.ts';
 import { openWorkerInspector } from './worker-inspector.ts';
 import { summarize, type Summary } from './stats.ts';
@@ -25,8 +25,9 @@ import { measureSdkFloor, type SdkFloor } from './sdk-floor.ts';
 import { gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 
-/** Calls profiled for the isolate's CPU per call (one profile each for search and tools/list). */
+/** Calls per profile of the isolate's CPU per call, and profiles per figure (their median is the figure). */
 const CPU_CALLS = 100;
+const CPU_PROFILES = 3;
 /** Calls per query when looking for the query that costs most. */
 const CPU_CALLS_PER_QUERY = 5;
 
@@ -48,7 +49,7 @@ export interface SizeResult {
   bundle: { objects: number; bytes: number; largestBytes: number; firstAnswerBytes: number; manifestBytes: number };
   cold: { ms: Summary; rssDelta: Summary; rssAfter: Summary; heap: Summary; storage: StorageChain };
   script: { bytes: number; gzipBytes: number };
-  warm: { search: Summary; floor: Summary; ping: Summary; memory: Summary; memoryAnswered: number; memoryFailed: number; memoryFailure: string; memoryCalls: number; praxisAnswered: number; memoryMedianBytes: number; queries: number; cpu: { searchMs: number; searchMaxMs: number; searchMaxQuery: string; listMs: number; getMs: number; calls: number; searchTop: CpuEntry[] } };
+  warm: { search: Summary; floor: Summary; ping: Summary; memory: Summary; memoryAnswered: number; memoryFailed: number; memoryFailure: string; memoryCalls: number; praxisAnswered: number; memoryMedianBytes: number; queries: number; cpu: { searchMs: number; searchMaxMs: number; searchMaxQuery: string; listMs: number; getMs: number; calls: number; profiles: number; searchTop: CpuEntry[] } };
   load: { search: LoadRun[]; floor: LoadRun[] };
   /** The MCP SDK alone in the same runtime, measured the same way: the least any Praxis call can cost. */
   sdkFloor: SdkFloor;
@@ -150,12 +151,13 @@ export async function measureSize(documents: number, plan: Plan, queries: string
   const perQuery: number[] = [];
   for (const query of queries) perQuery.push(await isolateCpuMsPerCall(warmHost.pids, CPU_CALLS_PER_QUERY, () => timedCall(client, 'search_processes', { query }, 'results')));
   const cpu = {
-    searchMs: await isolateCpuMsPerCall(warmHost.pids, CPU_CALLS, (i) => timedCall(client, 'search_processes', { query: queries[i % queries.length]! }, 'results')),
+    searchMs: await medianIsolateCpuMsPerCall(warmHost.pids, CPU_PROFILES, CPU_CALLS, (i) => timedCall(client, 'search_processes', { query: queries[i % queries.length]! }, 'results')),
     searchMaxMs: Math.max(...perQuery),
     searchMaxQuery: queries[perQuery.indexOf(Math.max(...perQuery))]!,
-    listMs: await isolateCpuMsPerCall(warmHost.pids, CPU_CALLS, () => client.listTools()),
-    getMs: await isolateCpuMsPerCall(warmHost.pids, CPU_CALLS, (i) => timedCall(client, 'get_process', { name: processes[(i * 7919 + 13) % processes.length]!.name }, 'content')),
+    listMs: await medianIsolateCpuMsPerCall(warmHost.pids, CPU_PROFILES, CPU_CALLS, () => client.listTools()),
+    getMs: await medianIsolateCpuMsPerCall(warmHost.pids, CPU_PROFILES, CPU_CALLS, (i) => timedCall(client, 'get_process', { name: processes[(i * 7919 + 13) % processes.length]!.name }, 'content')),
     calls: CPU_CALLS,
+    profiles: CPU_PROFILES,
     searchTop: await profileTop(warmHost.pids, CPU_CALLS, (i) => timedCall(client, 'search_processes', { query: queries[i % queries.length]! }, 'results')),
   };
   log(`${documents}: where a warm search's isolate CPU goes (self time per call):`);
@@ -171,7 +173,7 @@ export async function measureSize(documents: number, plan: Plan, queries: string
   await warmHost.close();
   log(`${documents}: load done`);
 
-  const sdkFloor = await measureSdkFloor(dir, { calls: CPU_CALLS, profiles: 3, loadSeconds: plan.loadSeconds, loadRepeats: plan.loadRepeats });
+  const sdkFloor = await measureSdkFloor(dir, { calls: CPU_CALLS, profiles: CPU_PROFILES, loadSeconds: plan.loadSeconds, loadRepeats: plan.loadRepeats });
   log(`${documents}: the SDK alone: isolate CPU per tools/list ${sdkFloor.listMs.toFixed(2)} ms, per tools/call ${sdkFloor.callMs.toFixed(2)} ms`);
 
   const memory = await measureServerMemory(bundle, queries, plan.memoryRounds, dir);

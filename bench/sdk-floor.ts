@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { praxisClient } from './clients.ts';
 import { bundleBenchWorker, startDirectWorker } from './direct-host.ts';
-import { isolateCpuMsPerCall } from './isolate-cpu.ts';
+import { medianIsolateCpuMsPerCall } from './isolate-cpu.ts';
 import { loadFloor, loadMcp, type LoadRun } from './load.ts';
 import { BENCH_COMPATIBILITY, type WorkerHost } from './worker-host.ts';
 
@@ -32,13 +32,8 @@ export async function measureSdkFloor(dir: string, options: { calls: number; pro
     const list = () => client.listTools();
     const call = () => client.callTool({ name: 'echo', arguments: { text: 'hello' } });
     for (let i = 0; i < 20; i++) await Promise.all([list(), call()]); // warm-up
-    const median = async (work: () => Promise<unknown>) => {
-      const figures: number[] = [];
-      for (let i = 0; i < options.profiles; i++) figures.push(await isolateCpuMsPerCall(host.pids, options.calls, work));
-      return figures.sort((a, b) => a - b)[Math.floor(figures.length / 2)]!;
-    };
-    const listMs = await median(list);
-    const callMs = await median(call);
+    const listMs = await medianIsolateCpuMsPerCall(host.pids, options.profiles, options.calls, list);
+    const callMs = await medianIsolateCpuMsPerCall(host.pids, options.profiles, options.calls, call);
     const load = { call: [] as LoadRun[], floor: [] as LoadRun[] };
     for (let i = 0; i < options.loadRepeats; i++) {
       load.floor.push(await loadFloor(host.url, options.loadSeconds));
