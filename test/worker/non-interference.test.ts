@@ -17,8 +17,16 @@ import type { CorpusPlan, ProvidedBundle } from './restricted-corpus.ts';
 type Call = (method: string, params: unknown) => Promise<string>;
 type Answers = Array<[label: string, answer: string]>;
 
+/**
+ * Objects this file has stored: an object's key is the hash of its text, so storing it again would
+ * write the same bytes. KV starts empty for every file (fresh-per-file.ts).
+ */
+const stored = new Set<string>();
+
 async function publish(bundle: ProvidedBundle, as: ProvidedBundle['pointer']): Promise<void> {
-  await Promise.all(bundle.objects.map(([hash, text]) => testEnv.CONTENT.put(objectKey(hash), text)));
+  const missing = bundle.objects.filter(([hash]) => !stored.has(hash));
+  await Promise.all(missing.map(([hash, text]) => testEnv.CONTENT.put(objectKey(hash), text)));
+  for (const [hash] of missing) stored.add(hash);
   const pointer = { ...bundle.pointer, version: as.version, commit: as.commit, builtAt: as.builtAt };
   await testEnv.CONTENT.put(POINTER_KEY, JSON.stringify(pointer));
   resetContentCache();
