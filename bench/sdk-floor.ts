@@ -22,22 +22,25 @@ export interface SdkFloor {
   load: { call: LoadRun[]; floor: LoadRun[] };
 }
 
-export const ECHO_CALL = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hello' } } });
+const ECHO = { name: 'echo', arguments: { text: 'hello' } };
+const ECHO_REQUEST = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: ECHO });
+/** The SDK-floor Worker checks no token; the clients send this one as Praxis's send theirs. */
+const ANY_TOKEN = 'not-checked';
 
 /** Starts the SDK-floor Worker (config, bundle and empty state under `dir`), measures it, stops it. */
 export async function measureSdkFloor(dir: string, options: { calls: number; profiles: number; loadSeconds: number; loadRepeats: number }): Promise<SdkFloor> {
   const host = await startSdkFloorWorker(dir);
-  const client = await praxisClient(host.url, 'unused');
+  const client = await praxisClient(host.url, ANY_TOKEN);
   try {
     const list = () => client.listTools();
-    const call = () => client.callTool({ name: 'echo', arguments: { text: 'hello' } });
+    const call = () => client.callTool(ECHO);
     for (let i = 0; i < 20; i++) await Promise.all([list(), call()]); // warm-up
     const listMs = await medianIsolateCpuMsPerCall(host.pids, options.profiles, options.calls, list);
     const callMs = await medianIsolateCpuMsPerCall(host.pids, options.profiles, options.calls, call);
     const load = { call: [] as LoadRun[], floor: [] as LoadRun[] };
     for (let i = 0; i < options.loadRepeats; i++) {
       load.floor.push(await loadFloor(host.url, options.loadSeconds));
-      load.call.push(await loadMcp(host.url, 'unused', ECHO_CALL, options.loadSeconds));
+      load.call.push(await loadMcp(host.url, ANY_TOKEN, ECHO_REQUEST, options.loadSeconds));
     }
     return { listMs, callMs, calls: options.calls, profiles: options.profiles, load };
   } finally {
