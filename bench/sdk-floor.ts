@@ -3,14 +3,12 @@
 // auth, no content, no logging), bundled as `wrangler deploy` would and served in its own workerd
 // through Miniflare alone. Praxis must use the SDK, so no Praxis call can cost less than this.
 import { writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { praxisClient } from './clients.ts';
 import { bundleBenchWorker, startDirectWorker } from './direct-host.ts';
 import { medianIsolateCpuMsPerCall } from './isolate-cpu.ts';
 import { loadFloor, loadMcp, type LoadRun } from './load.ts';
-import { BENCH_COMPATIBILITY, type WorkerHost } from './worker-host.ts';
-
-const repoRoot = resolve(import.meta.dirname, '..');
+import { writeWorkerConfig, type WorkerHost } from './worker-host.ts';
 
 export interface SdkFloor {
   /** Isolate CPU per call, milliseconds: each the median of `profiles` profiles of `calls` calls. */
@@ -50,14 +48,7 @@ export async function measureSdkFloor(dir: string, options: { calls: number; pro
 }
 
 async function startSdkFloorWorker(dir: string): Promise<WorkerHost> {
-  const config = join(dir, 'wrangler.sdk-floor.toml');
-  await writeFile(config, [
-    'name = "praxis-sdk-floor"',
-    `main = ${JSON.stringify(join(repoRoot, 'bench/sdk-floor-worker.ts'))}`,
-    `compatibility_date = "${BENCH_COMPATIBILITY.compatibilityDate}"`,
-    `compatibility_flags = ${JSON.stringify(BENCH_COMPATIBILITY.compatibilityFlags)}`,
-    'keep_names = false', // as wrangler.toml
-  ].join('\n'));
+  const config = await writeWorkerConfig(join(dir, 'wrangler.sdk-floor.toml'), 'praxis-sdk-floor', 'bench/sdk-floor-worker.ts');
   const envFile = join(dir, 'sdk-floor.env');
   await writeFile(envFile, '');
   const script = await bundleBenchWorker(config, join(dir, 'sdk-floor-bundle'));

@@ -42,21 +42,27 @@ export function benchNamespaceId(): string {
 
 /** A wrangler config for bench/worker.ts with the project's CONTENT namespace; returns its path. */
 export async function writeBenchConfig(dir: string): Promise<string> {
-  const config = join(dir, 'wrangler.bench.toml');
-  await writeFile(config, [
-    'name = "praxis-bench"',
-    `main = ${JSON.stringify(join(repoRoot, 'bench/worker.ts'))}`,
-    `compatibility_date = "${BENCH_COMPATIBILITY.compatibilityDate}"`,
-    `compatibility_flags = ${JSON.stringify(BENCH_COMPATIBILITY.compatibilityFlags)}`,
-    'keep_names = false', // as wrangler.toml
+  return writeWorkerConfig(join(dir, 'wrangler.bench.toml'), 'praxis-bench', 'bench/worker.ts', [
     '[[kv_namespaces]]',
     'binding = "CONTENT"',
     `id = "${benchNamespaceId()}"`,
     '[[r2_buckets]]', // the publisher archives every version here; the Worker never reads it
     'binding = "ARCHIVE"',
     'bucket_name = "praxis-archive"',
+  ]);
+}
+
+/** A wrangler config at `path` for the Worker whose entry is `main` (relative to the repository), with the bench's runtime settings and `bindings` (TOML lines). */
+export async function writeWorkerConfig(path: string, name: string, main: string, bindings: string[] = []): Promise<string> {
+  await writeFile(path, [
+    `name = "${name}"`,
+    `main = ${JSON.stringify(join(repoRoot, main))}`,
+    `compatibility_date = "${BENCH_COMPATIBILITY.compatibilityDate}"`,
+    `compatibility_flags = ${JSON.stringify(BENCH_COMPATIBILITY.compatibilityFlags)}`,
+    'keep_names = false', // as wrangler.toml
+    ...bindings,
   ].join('\n'));
-  return config;
+  return path;
 }
 
 /** The persisted KV as a publisher store (wrangler's platform proxy); close it before starting a Worker. */
