@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { expect, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { objectKey, type Pointer } from '../../src/bundle/bundle.ts';
 import { currentBundle, resetContentCache } from '../../src/worker/content/store.ts';
 import { main } from '../../scripts/cli/main.ts';
@@ -72,6 +72,36 @@ export async function openTestStore(): Promise<TestStore> {
   const r2 = state.env.ARCHIVE as R2Bucket;
   const archive = r2Archive(r2, 'test local R2');
   return { store: kvStore(kv, 'test local KV', archive), kv, r2, persistTo, dispose: state.close };
+}
+
+/** The calling file's store: opened before its first test, emptied before each, closed after its last (with the temporary folders). */
+export function storePerFile(): TestStore {
+  let opened: TestStore | undefined;
+  const current = (): TestStore => {
+    if (!opened) throw new Error('the test store opens before the first test');
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = await openTestStore();
+  });
+  afterAll(async () => {
+    await opened?.dispose();
+    await removeTempDirs();
+  });
+  beforeEach(() => clearStore(current().store, current().r2));
+  return {
+    get store() { return current().store; },
+    get kv() { return current().kv; },
+    get r2() { return current().r2; },
+    get persistTo() { return current().persistTo; },
+    dispose: () => current().dispose(),
+  };
+}
+
+/** Publish options: one author, and a clock that moves a minute each time it is read, from `start`. */
+export function publishOptions(start: string): { author: string; now: () => Date } {
+  let clock = Date.parse(start);
+  return { author: 'Ada <ada@example.com>', now: () => new Date((clock += 60_000)) };
 }
 
 /** Every key of the archive bucket (the binding pages through R2's listing). */

@@ -1,7 +1,7 @@
 // The publish algorithm against a real local KV store (wrangler's local state through getPlatformProxy):
 // incremental uploads, a failure injected at every step, rollback, and gc safety. "Served intact" is
 // checked with the Worker's own store code plus a byte-for-byte check of every object.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POINTER_KEY, VERSIONS_INDEX_KEY, objectKey, versionKey, type Manifest } from '../../src/bundle/bundle.ts';
 import { entriesFromObjects } from '../../src/bundle/document-chunks.ts';
 import type { Bundle } from '../../scripts/compile/assemble.ts';
@@ -10,22 +10,11 @@ import { publishBundle } from '../../scripts/publish/publish.ts';
 import { rollback } from '../../scripts/publish/rollback.ts';
 import { readState } from '../../scripts/publish/versions.ts';
 import {
-  build, clearStore, expectComplete, restoreStore, snapshotStore, expectServedIntact, failingStore, openTestStore, processes,
-  entryCount, entryHashes, expectedUploads, removeTempDirs, sha256, tempDir, writeContent, type TestStore,
+  build, expectComplete, restoreStore, snapshotStore, expectServedIntact, failingStore, processes, entryCount, entryHashes, expectedUploads, sha256, tempDir, writeContent, publishOptions, storePerFile,
 } from './publish-helpers.ts';
 
-let local: TestStore;
-let clock = Date.parse('2026-01-01T00:00:00Z');
-const options = { author: 'Ada <ada@example.com>', now: () => new Date((clock += 60_000)) };
-
-beforeAll(async () => {
-  local = await openTestStore();
-});
-afterAll(async () => {
-  await local?.dispose();
-  await removeTempDirs();
-});
-beforeEach(() => clearStore(local.store, local.r2));
+const local = storePerFile();
+const options = publishOptions('2026-01-01T00:00:00Z');
 
 /** Version A: `count` documents; version B: A with p0 edited (and optionally more changes). */
 async function versions(count = 4, changes: Record<string, string> = {}): Promise<{ a: Bundle; b: Bundle }> {

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { objectKey } from '../../src/bundle/bundle.ts';
 import type { Bundle } from '../../scripts/compile/assemble.ts';
 import { headKey, HISTORY_KEY, readArchive, readHistory, writeArchive, type ArchiveHead } from '../../scripts/publish/archive.ts';
@@ -14,21 +14,11 @@ import { publishBundle } from '../../scripts/publish/publish.ts';
 import { rollback } from '../../scripts/publish/rollback.ts';
 import { readState } from '../../scripts/publish/versions.ts';
 import {
-  archiveKeys, build, clearStore, entryHashes, expectServedIntact, failingStore, openTestStore, praxis, processes, removeTempDirs, restoreStore, snapshotStore, tempDir, type TestStore, writeContent,
+  archiveKeys, build, clearStore, entryHashes, expectServedIntact, failingStore, praxis, processes, restoreStore, snapshotStore, tempDir, writeContent, publishOptions, storePerFile,
 } from './publish-helpers.ts';
 
-let local: TestStore;
-let clock = Date.parse('2026-03-01T00:00:00Z');
-const options = { author: 'Ada <ada@example.com>', now: () => new Date((clock += 60_000)) };
-
-beforeAll(async () => {
-  local = await openTestStore();
-});
-afterAll(async () => {
-  await local?.dispose();
-  await removeTempDirs();
-});
-beforeEach(() => clearStore(local.store, local.r2));
+const local = storePerFile();
+const options = publishOptions('2026-03-01T00:00:00Z');
 
 /** Three versions of one content folder: A; B edits p1 and adds a checklist; C removes p2. */
 async function threeBundles(): Promise<{ a: Bundle; b: Bundle; c: Bundle; dir: string }> {
