@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploy } from '../../scripts/deploy/deploy.ts';
@@ -270,4 +270,34 @@ describe('praxis deploy --dry-run with the real wrangler', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('docs/deploy.md', () => {
+  // The page shows two dry runs "exactly": the repository's own wrangler.toml and content/, in cloud
+  // mode and in oauth mode. Only what every code or content change moves is left out of the
+  // comparison: the bundle's size and the content version.
+  const variable = (text: string) => text
+    .replace(/Total Upload: [\d.]+ KiB \/ gzip: [\d.]+ KiB/g, 'Total Upload: <size> / gzip: <size>')
+    .replace(/version [0-9a-f]{12}\b/g, 'version <version>')
+    .trim();
+  const transcripts = async (): Promise<string[]> => {
+    const page = await readFile(join(ROOT, 'docs/deploy.md'), 'utf8');
+    return [...page.matchAll(/```\n\$ npx praxis deploy --dry-run\n([\s\S]*?)```/g)].map((match) => variable(match[1]!));
+  };
+
+  for (const [index, vars] of [[0, { PRAXIS_AUTH_MODE: 'cloud', PRAXIS_AUTH_ISSUERS: 'https://login.example.com/', PRAXIS_AUTH_RESOURCE: 'https://praxis.example.com/mcp' }], [1, OAUTH]] as const) {
+    it(`shows the ${vars.PRAXIS_AUTH_MODE} mode dry run exactly as praxis deploy prints it`, async () => {
+      const dir = await mkdtemp(join(ROOT, '.deploy-doc-'));
+      try {
+        const config = await configFile(dir, vars);
+        const run = await praxisDeploy(['--dry-run', '--config', config, '--content', relative(process.cwd(), join(ROOT, 'content'))], { PRAXIS_WRANGLER: undefined, CLOUDFLARE_API_TOKEN: undefined });
+        expect(run.code).toBe(0);
+        // Printed paths are relative to the working directory (the checkout): the copy's folder stands where wrangler.toml stands.
+        const printed = variable(run.output.replaceAll(`${relative(process.cwd(), dir)}/`, ''));
+        expect((await transcripts())[index], 'docs/deploy.md is out of date: paste this run of `npx praxis deploy --dry-run` into it').toBe(printed);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    }, 120_000);
+  }
 });
