@@ -287,13 +287,13 @@ describe('docs/deploy.md', () => {
 
   for (const [index, vars] of [[0, { PRAXIS_AUTH_MODE: 'cloud', PRAXIS_AUTH_ISSUERS: 'https://login.example.com/', PRAXIS_AUTH_RESOURCE: 'https://praxis.example.com/mcp' }], [1, OAUTH]] as const) {
     it(`shows the ${vars.PRAXIS_AUTH_MODE} mode dry run exactly as praxis deploy prints it`, async () => {
-      const dir = await mkdtemp(join(ROOT, '.deploy-doc-'));
+      const dir = await mkdtemp(join(tmpdir(), 'praxis-deploy-doc-'));
       try {
         const config = await configFile(dir, vars);
         const run = await praxisDeploy(['--dry-run', '--config', config, '--content', relative(process.cwd(), join(ROOT, 'content'))], { PRAXIS_WRANGLER: undefined, CLOUDFLARE_API_TOKEN: undefined });
         expect(run.code).toBe(0);
-        // Printed paths are relative to the working directory (the checkout): the copy's folder stands where wrangler.toml stands.
-        const printed = variable(run.output.replaceAll(`${relative(process.cwd(), dir)}/`, ''));
+        // The config's folder stands for the checkout, whose files the page names bare.
+        const printed = variable(run.output.replaceAll(`${dir}/`, ''));
         expect((await transcripts())[index], 'docs/deploy.md is out of date: paste this run of `npx praxis deploy --dry-run` into it').toBe(printed);
       } finally {
         await rm(dir, { recursive: true, force: true });
