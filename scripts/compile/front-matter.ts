@@ -1,5 +1,5 @@
 // Splits a Markdown file into YAML front matter and body, with line numbers for errors.
-import { isScalar, LineCounter, parseDocument } from 'yaml';
+import { isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml';
 
 export interface FrontMatter {
   data: Record<string, unknown>;
@@ -38,6 +38,8 @@ function parseYaml(yamlText: string): FrontMatterResult | { ok: true; value: Pic
     const line = lineCounter.linePos(firstError.pos[0]).line + 1;
     return { ok: false, line, message: `invalid YAML front matter: ${firstError.message.split('\n')[0]}` };
   }
+  const collectionKey = firstCollectionKey(doc, yamlText, lineCounter);
+  if (collectionKey) return { ok: false, line: collectionKey.line, message: `front matter key '${collectionKey.text}' must be a plain name, not a list or a mapping` };
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: 0 }) ?? {};
@@ -50,10 +52,30 @@ function parseYaml(yamlText: string): FrontMatterResult | { ok: true; value: Pic
   const keyLines = new Map<string, number>();
   const contents = doc.contents as { items?: Array<{ key?: { value?: unknown; range?: [number, number, number] } | null }> };
   for (const item of contents?.items ?? []) {
-    // A key that is not a plain scalar (`? [a, b]`, `? {x: 1}`) is kept as its YAML text, so the
-    // unknown-key check names it instead of letting it through.
+    // Keys that are lists or mappings were refused above; an empty key (`: value`) is named 'null'
+    // here, so the unknown-key check names it instead of letting it through.
     const key = item.key && isScalar(item.key) ? String(item.key.value) : String(item.key);
     keyLines.set(key, item.key?.range ? lineCounter.linePos(item.key.range[0]).line + 1 : 2);
   }
   return { ok: true, value: { data: data as Record<string, unknown>, keyLines } };
+}
+
+/**
+ * The first key, at any depth, that is a list or a mapping (`? [a, b]`, `? {x: 1}`). No field has
+ * such a key, and the YAML library would turn it into text with a warning on stderr.
+ */
+function firstCollectionKey(doc: Document, yamlText: string, lineCounter: LineCounter): { text: string; line: number } | undefined {
+  let found: { text: string; line: number } | undefined;
+  visit(doc, {
+    Pair(_, pair) {
+      const key = pair.key as { range?: [number, number, number] } | null;
+      if (key === null || isScalar(key)) return undefined;
+      // The YAML starts on the file's line 2 (after the opening ---).
+      found = key.range
+        ? { text: yamlText.slice(key.range[0], key.range[1]).trim(), line: lineCounter.linePos(key.range[0]).line + 1 }
+        : { text: String(key), line: 2 };
+      return visit.BREAK;
+    },
+  });
+  return found;
 }

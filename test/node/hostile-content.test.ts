@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, open, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildContent } from '../../scripts/compile/build.ts';
 import { FRONT_MATTER_KEYS } from '../../scripts/compile/front-matter-keys.ts';
 import type { BuildError } from '../../scripts/compile/errors.ts';
@@ -209,9 +209,22 @@ describe('front matter keys are checked against each kind\'s known keys', () => 
     expect(error.line).toBe(2 + MINIMAL[kind]!.front.length);
   });
 
-  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', '? [access]'])('a key spelt %j is refused, never read', async (key) => {
-    const line = key.startsWith('?') ? `${key}\n: [team-a]` : `${key}: [team-a]`;
-    await expectRejected(await contentWith(fileOf('processes', [line])), MINIMAL.processes!.path, /unknown front matter key/);
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('a key spelt %j is refused, never read', async (key) => {
+    await expectRejected(await contentWith(fileOf('processes', [`${key}: [team-a]`])), MINIMAL.processes!.path, /unknown front matter key/);
+  });
+
+  it.each([
+    ['a list, at the top', ['? [access]', ': [team-a]'], 3],
+    ['a mapping, at the top', ['? {access: 1}', ': [team-a]'], 3],
+    ['a list, nested', ['related:', '  - ? [name]', '    : x'], 4],
+  ])('a key that is %s is refused at its line, before the YAML library turns it into text (and warns on stderr)', async (_, lines, line) => {
+    const warn = vi.spyOn(process, 'emitWarning');
+    try {
+      await expectRejected(await contentWith(fileOf('processes', lines)), MINIMAL.processes!.path, /front matter key '(\[access\]|\{access: 1\}|\[name\])' must be a plain name, not a list or a mapping/, line);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('a prompt argument with a misspelt key is refused with the key meant', async () => {
