@@ -128,10 +128,15 @@ function sdkFloorLine(r: SizeResult): string {
   const { listMs, callMs } = r.sdkFloor;
   const share = (runs: LoadRun[]) => summarize(runs.map((run) => run.requestsPerSecond)).median;
   const sdkShare = share(r.sdkFloor.load.call) / share(r.sdkFloor.load.floor);
-  const searchTarget = r.documents >= 100_000 ? 2 : 1;
   const against = (target: number, floor: number) => (target < floor ? `below it (${ms(target)} < ${ms(floor)} ms)` : `${ms(target - floor)} ms above it`);
+  // The targets of this size, as the table marks them: per call at 10 000 documents, search and the 5 ms ceiling at 100 000.
+  const targets = r.documents === 10_000
+    ? `The \`tools/list\` target is ${against(0.3, listMs)}, the \`get_process\` target ${against(0.5, callMs)}, the search target ${against(1, callMs)}, and the throughput target of 70 % is ${sdkShare < 0.7 ? 'above' : 'within'} what a trivial SDK tool reaches. `
+    : r.documents >= 100_000
+      ? `The search target is ${against(2, callMs)}; the 5 ms every call must stay under is ${against(5, Math.max(listMs, callMs))}. `
+      : '';
   return `- The MCP SDK's own floor in this runtime, which Praxis is built on: ${ms(listMs)} ms of isolate CPU per \`tools/list\` and ${ms(callMs)} ms per \`tools/call\` of a tool that echoes a string, with no auth and no content, and ${(sdkShare * 100).toFixed(0)} % of its floor route's throughput. `
-    + `The \`tools/list\` target is ${against(0.3, listMs)}, the \`get_process\` target ${against(0.5, callMs)}, the search target ${against(searchTarget, callMs)}, and the throughput target of 70 % is ${sdkShare < 0.7 ? 'above' : 'within'} what a trivial SDK tool reaches. `
+    + targets
     + `Praxis adds ${added(r.warm.cpu.listMs - listMs)} to the SDK per \`tools/list\` (auth, the audit line, every tool's schemas), ${added(r.warm.cpu.getMs - callMs)} per \`get_process\` and ${added(r.warm.cpu.searchMs - callMs)} per search.`;
 }
 
