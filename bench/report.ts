@@ -120,8 +120,8 @@ function whyMissed(r: SizeResult): string[] {
   return r.documents >= 10_000 ? ['Where the time goes, and why targets are missed (derived from the figures above):', '', ...lines, ''] : [];
 }
 
-/** A difference of two medians from separate profiles; one at or below zero is noise, not a saving. */
-const added = (difference: number): string => (difference <= 0 ? `nothing measurable (${ms(difference)} ms)` : `${ms(difference)} ms`);
+/** A difference of two medians from separate profiles; one that rounds to zero or below is noise, not a saving. */
+const added = (difference: number): string => (difference < 0.005 ? `nothing measurable (${ms(difference)} ms)` : `${ms(difference)} ms`);
 
 /** Praxis's per-call CPU and throughput next to the MCP SDK's own floor from the same run. */
 function sdkFloorLine(r: SizeResult): string {
