@@ -2,7 +2,8 @@
 // Generates and builds the scale corpus once (kept in DIR, reused by later runs), bundles the Worker
 // as `wrangler deploy` would, serves it with Miniflare and prints the isolate CPU per call of
 // search_processes, tools/list and get_process, the worst query, the same figures for the MCP SDK
-// alone (bench/sdk-floor.ts), and each profile's top self-time entries. For finding where the CPU goes between full `npm run bench` runs.
+// alone (bench/sdk-floor.ts), and each profile's top self-time entries. For finding where the CPU
+// goes between full `npm run bench` runs.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';

@@ -52,9 +52,7 @@ function renderSize(r: SizeResult): string[] {
   const loadSearch = summarize(r.load.search.map((run) => run.requestsPerSecond));
   const loadFloor = summarize(r.load.floor.map((run) => run.requestsPerSecond));
   const throughputShare = loadSearch.median / loadFloor.median;
-  const sdkCall = summarize(r.sdkFloor.load.call.map((run) => run.requestsPerSecond));
-  const sdkFloorRoute = summarize(r.sdkFloor.load.floor.map((run) => run.requestsPerSecond));
-  const sdkThroughputShare = sdkCall.median / sdkFloorRoute.median;
+  const sdkShare = sdkThroughputShare(r);
   const speedup = r.warm.memory.median / r.warm.search.median;
   const republishShare = r.republish.bytes / r.republish.bundleBytes;
   const errors = r.load.search.reduce((sum, run) => sum + run.errors, 0) + r.load.floor.reduce((sum, run) => sum + run.errors, 0);
@@ -90,7 +88,7 @@ function renderSize(r: SizeResult): string[] {
     mark(`queries answered (≥ 1 result): Praxis ${r.warm.praxisAnswered}/${r.warm.queries}, server-memory ${r.warm.memoryAnswered}/${r.warm.queries}; server-memory median answer ${(r.warm.memoryMedianBytes / 1024).toFixed(0)} KiB (unbounded)`, '', null),
     mark(`the MCP SDK alone (\`bench/sdk-floor-worker.ts\`: its per-request handler and one trivial tool, no auth, no content; same host and measure): isolate CPU per \`tools/list\` ${ms(r.sdkFloor.listMs)} ms, per \`tools/call\` ${ms(r.sdkFloor.callMs)} ms — no Praxis call can cost less`, '', null),
     mark(`throughput at 16 connections: search ${loadSearch.median.toFixed(0)} req/s vs floor ${loadFloor.median.toFixed(0)} req/s → ${(throughputShare * 100).toFixed(0)} % (median of ${loadSearch.n} runs each${errors ? `, ${errors} errors` : ''})`, target('≥ 70 %'), met(throughputShare >= 0.7)),
-    mark(`the MCP SDK alone, same load: its trivial \`tools/call\` ${sdkCall.median.toFixed(0)} req/s vs its floor route ${sdkFloorRoute.median.toFixed(0)} req/s → ${(sdkThroughputShare * 100).toFixed(0)} %; Praxis's search reaches ${((throughputShare / sdkThroughputShare) * 100).toFixed(0)} % of the SDK's own share`, '', null),
+    mark(`the MCP SDK alone, same load: its trivial \`tools/call\` ${medianRate(r.sdkFloor.load.call).toFixed(0)} req/s vs its floor route ${medianRate(r.sdkFloor.load.floor).toFixed(0)} req/s → ${(sdkShare * 100).toFixed(0)} %; Praxis's search reaches ${((throughputShare / sdkShare) * 100).toFixed(0)} % of the SDK's own share`, '', null),
     mark(`\`get_process\` of a random document: p50 ${ms(r.get.median)} ms, p99 ${ms(r.get.p99)} ms (${r.get.n} calls)`, '', null),
     mark(`re-publish after a one-document edit: ${r.republish.objects} objects, ${(r.republish.bytes / 1024).toFixed(0)} KiB = ${(republishShare * 100).toFixed(2)} % of the bundle`, target('≤ 1 %'), met(republishShare <= 0.01)),
     '',
@@ -120,14 +118,19 @@ function whyMissed(r: SizeResult): string[] {
   return r.documents >= 10_000 ? ['Where the time goes, and why targets are missed (derived from the figures above):', '', ...lines, ''] : [];
 }
 
+/** Median requests per second over autocannon runs. */
+const medianRate = (runs: LoadRun[]): number => summarize(runs.map((run) => run.requestsPerSecond)).median;
+
+/** The SDK-floor Worker's trivial tool call as a share of its own floor route's throughput. */
+const sdkThroughputShare = (r: SizeResult): number => medianRate(r.sdkFloor.load.call) / medianRate(r.sdkFloor.load.floor);
+
 /** A difference of two medians from separate profiles; one that rounds to zero or below is noise, not a saving. */
 const added = (difference: number): string => (difference < 0.005 ? `nothing measurable (${ms(difference)} ms)` : `${ms(difference)} ms`);
 
 /** Praxis's per-call CPU and throughput next to the MCP SDK's own floor from the same run. */
 function sdkFloorLine(r: SizeResult): string {
   const { listMs, callMs } = r.sdkFloor;
-  const share = (runs: LoadRun[]) => summarize(runs.map((run) => run.requestsPerSecond)).median;
-  const sdkShare = share(r.sdkFloor.load.call) / share(r.sdkFloor.load.floor);
+  const sdkShare = sdkThroughputShare(r);
   const against = (target: number, floor: number) => (target < floor ? `below it (${ms(target)} < ${ms(floor)} ms)` : `${ms(target - floor)} ms above it`);
   // The targets of this size, as the table marks them: per call at 10 000 documents, search and the 5 ms ceiling at 100 000.
   const targets = r.documents === 10_000

@@ -114,8 +114,8 @@ async function findWorkerTarget(pids: number[]): Promise<InspectorTarget> {
   const targets: (InspectorTarget & { description?: string })[] = [];
   for (const port of listening) {
     const listed = await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(2000) })
-      // Other ports (the Worker's own) may answer 200 with something that is not JSON.
-      .then((response) => (response.ok ? response.json() as Promise<unknown> : []), () => [])
+      // A port that does not answer, or answers with something that is not JSON (the Worker's own), lists nothing.
+      .then((response) => (response.ok ? response.json() as Promise<unknown> : []))
       .catch(() => []);
     if (Array.isArray(listed)) targets.push(...listed as InspectorTarget[]);
   }
