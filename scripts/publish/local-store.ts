@@ -90,6 +90,16 @@ export async function openLocalState(persistTo: string, env?: string): Promise<L
   };
 }
 
+/** Each key's text (null when absent) through KV's bulk get: one round trip per GET_BATCH_KEYS keys instead of one per key. */
+export async function readMany(kv: KVNamespace, keys: readonly string[]): Promise<Map<string, string | null>> {
+  const unique = [...new Set(keys)];
+  const batches: string[][] = [];
+  for (let i = 0; i < unique.length; i += GET_BATCH_KEYS) batches.push(unique.slice(i, i + GET_BATCH_KEYS));
+  const found = await Promise.all(batches.map((batch) => kv.get(batch, 'text')));
+  const values = new Map(found.flatMap((batch) => [...batch]));
+  return new Map(keys.map((key) => [key, values.get(key) ?? null]));
+}
+
 /** A ContentStore over a KVNamespace binding and an archive (here: Miniflare's, through the platform proxy). */
 export function kvStore(kv: KVNamespace, description: string, archive: ArchiveStore, close: () => Promise<void> = async () => undefined): ContentStore {
   return {
@@ -106,15 +116,7 @@ export function kvStore(kv: KVNamespace, description: string, archive: ArchiveSt
       return keys;
     },
     get: (key) => kv.get(key, 'text'),
-    async getMany(keys) {
-      // KV's bulk get: one round trip per GET_BATCH_KEYS keys instead of one per key.
-      const unique = [...new Set(keys)];
-      const batches: string[][] = [];
-      for (let i = 0; i < unique.length; i += GET_BATCH_KEYS) batches.push(unique.slice(i, i + GET_BATCH_KEYS));
-      const found = await Promise.all(batches.map((batch) => kv.get(batch, 'text')));
-      const values = new Map(found.flatMap((batch) => [...batch]));
-      return new Map(keys.map((key) => [key, values.get(key) ?? null]));
-    },
+    getMany: (keys) => readMany(kv, keys),
     async putMany(entries, onProgress) {
       let done = 0;
       let bytes = 0;

@@ -14,7 +14,7 @@ import type { Bundle } from '../../scripts/compile/assemble.ts';
 import { buildContent } from '../../scripts/compile/build.ts';
 import { formatBuildError } from '../../scripts/compile/errors.ts';
 import { r2Archive, type ArchiveStore } from '../../scripts/publish/archive-store.ts';
-import { kvStore, openLocalState } from '../../scripts/publish/local-store.ts';
+import { kvStore, openLocalState, readMany } from '../../scripts/publish/local-store.ts';
 import { containersOf, hashesIn, unnamedObjects } from '../../scripts/publish/reachability.ts';
 import type { ContentStore, Entry } from '../../scripts/publish/store.ts';
 
@@ -237,22 +237,14 @@ export async function expectComplete(kv: KVNamespace, manifestHash: string): Pro
   const manifest = await kv.get(objectKey(manifestHash), 'text');
   expect(manifest, `manifest ${manifestHash}`).not.toBeNull();
   const containers = containersOf(manifest!);
-  const containerTexts = await readObjects(kv, containers);
-  const hashes = [...new Set([manifestHash, ...hashesIn(manifest!), ...containers.flatMap((hash) => [...hashesIn(containerTexts.get(hash) ?? '')])])];
-  const texts = await readObjects(kv, hashes);
-  const broken = hashes.filter((hash) => texts.get(hash) == null || sha256(texts.get(hash)!) !== hash);
+  const containerTexts = await readMany(kv, containers.map(objectKey));
+  const hashes = [...new Set([manifestHash, ...hashesIn(manifest!), ...containers.flatMap((hash) => [...hashesIn(containerTexts.get(objectKey(hash)) ?? '')])])];
+  const texts = await readMany(kv, hashes.map(objectKey));
+  const broken = hashes.filter((hash) => {
+    const text = texts.get(objectKey(hash));
+    return text == null || sha256(text) !== hash;
+  });
   expect(broken).toEqual([]);
-}
-
-/** Objects by hash, read straight from KV with its bulk get (100 keys a call); a missing one is null. */
-async function readObjects(kv: KVNamespace, hashes: string[]): Promise<Map<string, string | null>> {
-  const texts = new Map<string, string | null>();
-  for (let i = 0; i < hashes.length; i += 100) {
-    const batch = hashes.slice(i, i + 100);
-    const found = await kv.get(batch.map(objectKey), 'text');
-    for (const hash of batch) texts.set(hash, found.get(objectKey(hash)) ?? null);
-  }
-  return texts;
 }
 
 /** `praxis …` in this process: its exit code and what it printed. */

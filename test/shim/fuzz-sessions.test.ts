@@ -9,11 +9,11 @@ import { readSession } from '../../src/shim/operations/read.ts';
 import { parseShimOptions } from '../../src/shim/options.ts';
 import { Refusal } from '../../src/shim/refusal.ts';
 import { sessionIdProblem } from '../../src/shim/sessions/session-id.ts';
-import { createSessionFixture, fingerprint, write, type Fixture } from './helpers/git-fixture.ts';
+import { createSessionFixture, fingerprint, SESSION_ID, write, type Fixture } from './helpers/git-fixture.ts';
 import { connectShim, textOf, type ShimConnection } from './helpers/shim-client.ts';
 
 const runs = (fallback: number): number => Number(process.env.FUZZ_RUNS) > 0 ? Number(process.env.FUZZ_RUNS) : fallback;
-const SESSION = '3f9a12c8';
+const SESSION = SESSION_ID;
 
 const hostileId = fc.oneof(
   fc.constantFrom(
@@ -31,7 +31,7 @@ let fx: Fixture;
 let activeBefore: string;
 
 beforeAll(() => {
-  fx = createSessionFixture(); // session 3f9a12c8 (SESSION), one commit ahead
+  fx = createSessionFixture(); // session SESSION, one commit ahead
   write(fx.repo, 'WORK-IN-PROGRESS.md', 'the human is editing this\n'); // untracked work in the active tree
   activeBefore = fingerprint(fx.repo);
 });
