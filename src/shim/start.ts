@@ -66,9 +66,8 @@ const SIGN_IN_TIMEOUT_MS = 300_000;
 function remoteCatalogChanged(bridge: Bridge | undefined, server: Server | undefined): void {
   bridge?.retryNow();
   if (!server) return;
-  for (const send of [() => server.sendToolListChanged(), () => server.sendResourceListChanged(), () => server.sendPromptListChanged()]) {
-    void Promise.resolve().then(send).catch(() => undefined);
-  }
+  // A client that has gone away cannot be told; the next list asks the endpoint anyway.
+  void Promise.allSettled([server.sendToolListChanged(), server.sendResourceListChanged(), server.sendPromptListChanged()]);
 }
 
 function bridgeFor(options: ShimOptions, env: NodeJS.ProcessEnv, log: (line: string) => void, signIn: ShimSignIn | undefined): Bridge | undefined {
