@@ -225,8 +225,16 @@ describe('signing the shim in with praxis login, end to end', () => {
     expect(ended.tokensRefusedAt).toEqual(expect.any(String));
   });
 
+  it('ignores a forged callback without the state; the browser\'s callback then completes the sign-in', async () => {
+    const mallory = person('forged-state', 'forged-state', 'alice');
+    const login = await cli(mallory, 'login', dev.url);
+    expect(login.code, login.stderr).toBe(0);
+    expect(await finishedBrowserLog(mallory))
+      .toMatch(/forged: 400 .*state, so it was ignored[\s\S]*callback: 200 .*You are signed in/);
+    expect((await stored(mallory)).tokens?.access_token).toMatch(/^[^:]+:[^:]+:[^:]+$/);
+  });
+
   it.each([
-    ['forged-state', /forged: 400 .*state.*\n[\s\S]*callback: refused/, /state/],
     ['missing-code', /no code: 400 .*no authorization code[\s\S]*callback: refused/, /no authorization code/],
     ['denied', /denied: 400 .*access_denied \(&lt;script&gt;alert\(1\)&lt;\/script&gt;\)[\s\S]*callback: refused/, /access_denied/],
   ])('refuses a hostile callback (%s), closes the listener and stores no tokens', async (mode, browserSaw, said) => {

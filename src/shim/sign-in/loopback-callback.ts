@@ -1,8 +1,12 @@
 // The redirect target of a sign-in (RFC 8252 loopback redirect): an HTTP listener on
-// 127.0.0.1, on a port the system picks, that takes exactly one callback. The first request to
-// the callback path ends it whatever it carries — a wrong or missing state, an error from the
-// authorization server, no code — and the listener closes; so does a timeout. The page the
-// browser gets says what happened and contains nothing from the request but escaped text.
+// 127.0.0.1, on a port the system picks, that takes exactly one callback carrying this sign-in's
+// state. Any local process can reach the port, so a request without that state (a wrong, missing
+// or repeated one, another path, a favicon) is answered with a small refusal page and ignored: it
+// cannot end or cancel the sign-in. The first callback with the state ends it whatever else it
+// carries — the code, an error from the authorization server, no code — and the listener closes;
+// so does a timeout. The page the browser gets says what happened and contains nothing from the
+// request but escaped text.
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -35,13 +39,22 @@ export async function listenForCallback(options: { state: string; timeoutMs: num
   let done = false;
 
   const server = createServer((request, reply) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (request.method !== 'GET' || url.pathname !== CALLBACK_PATH || done) {
+    // A request target no URL parser takes (`GET http://[`) is just another wrong request; thrown,
+    // it would end the whole process.
+    const url = URL.parse(request.url ?? '/', 'http://127.0.0.1');
+    if (!url || request.method !== 'GET' || url.pathname !== CALLBACK_PATH || done) {
       page(reply, 404, 'Not found', 'This address only takes the sign-in callback.');
       return;
     }
+    // The state went only to the authorization server, inside the URL the browser opened: a
+    // callback without it was not sent by that server for this sign-in, which goes on waiting.
+    if (!carriesState(url.searchParams, options.state)) {
+      page(reply, 400, 'Not this sign-in', 'This request did not carry this sign-in\'s state, so it was ignored '
+        + '(it may come from another or an old sign-in attempt). The sign-in is still waiting for the browser.');
+      return;
+    }
     done = true;
-    const outcome = judge(url.searchParams, options.state);
+    const outcome = judge(url.searchParams);
     if (outcome.ok) page(reply, 200, 'Signed in', 'You are signed in to Praxis. You can close this tab.');
     else page(reply, 400, 'Sign-in failed', outcome.error.message);
     settle(outcome);
@@ -78,12 +91,15 @@ export async function listenForCallback(options: { state: string; timeoutMs: num
   return { redirectUrl: `http://127.0.0.1:${port}${CALLBACK_PATH}`, response, close };
 }
 
-function judge(params: URLSearchParams, state: string): { ok: true; value: AuthorizationResponse } | { ok: false; error: Error } {
-  // The state went only to the authorization server, inside the URL the browser opened: a
-  // callback without it was not sent by that server for this sign-in.
-  if (params.getAll('state').length !== 1 || params.get('state') !== state) {
-    return { ok: false, error: new SignInCallbackError('the callback did not carry this sign-in\'s state, so it was refused (it may come from another or an old sign-in attempt)') };
-  }
+function carriesState(params: URLSearchParams, state: string): boolean {
+  const sent = params.getAll('state');
+  if (sent.length !== 1) return false;
+  const [given, expected] = [Buffer.from(sent[0]!), Buffer.from(state)];
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** A callback that carries the state: the code, or why there is none. */
+function judge(params: URLSearchParams): { ok: true; value: AuthorizationResponse } | { ok: false; error: Error } {
   const error = params.get('error');
   if (error) {
     const description = params.get('error_description');

@@ -5,9 +5,11 @@
 // once it ended (signed in, refused, or the timeout passed), so an agent calling again and again
 // opens one browser window, not one per call. PRAXIS_BROWSER=none turns it off (the shim then only
 // says to run `praxis login`). The authorization address goes to stderr, never into an answer the
-// agent reads: whoever completes it signs this shim in.
+// agent reads: whoever completes it signs this shim in. A sign-in address that is not a web page
+// of the endpoint's authorization server is never opened (sign-in.ts); after such a refusal the
+// shim starts no more sign-ins by itself and only says to run `praxis login`.
 import { browserCommand } from './open-browser.ts';
-import { signIn } from './sign-in.ts';
+import { RefusedSignInAddress, signIn } from './sign-in.ts';
 
 export interface ShimSignIn {
   /** Starts a sign-in unless one is running; false when no browser may be opened here. */
@@ -23,23 +25,34 @@ export interface ShimSignInOptions {
   timeoutMs: number;
   /** Called once a sign-in this started has stored its tokens. */
   onSignedIn: () => void;
+  /** Whose opener starts the browser (tests play each platform's). */
+  platform?: NodeJS.Platform;
 }
 
-export function shimSignIn({ url, env, log, timeoutMs, onSignedIn }: ShimSignInOptions): ShimSignIn {
+export function shimSignIn(options: ShimSignInOptions): ShimSignIn {
+  const { url, env, log, timeoutMs, onSignedIn, platform = process.platform } = options;
   let running: AbortController | undefined;
   let closed = false;
+  let refusedAddress = false;
   return {
     start() {
-      if (closed || !browserCommand(env, process.platform, url.href)) return false;
+      if (closed || refusedAddress || !browserCommand(env, platform, url.href)) return false;
       if (running) return true;
       const controller = new AbortController();
       running = controller;
-      signIn({ url, env, log, timeoutMs, signal: controller.signal, speaker: 'praxis shim' })
+      signIn({ url, env, log, timeoutMs, signal: controller.signal, speaker: 'praxis shim', platform })
         .then(() => {
           log(`praxis shim: signed in to ${url.href}; its tools are available now.`);
           onSignedIn();
         }, (error: unknown) => {
-          if (!controller.signal.aborted) log(`praxis shim: the sign-in to ${url.href} did not complete (${error instanceof Error ? error.message : String(error)}); the next request starts another.`);
+          const why = error instanceof Error ? error.message : String(error);
+          if (error instanceof RefusedSignInAddress) {
+            refusedAddress = true;
+            log(`praxis shim: the sign-in to ${url.href} was stopped (${why}); `
+              + 'the shim starts no other sign-in by itself.');
+          } else if (!controller.signal.aborted) {
+            log(`praxis shim: the sign-in to ${url.href} did not complete (${why}); the next request starts another.`);
+          }
         })
         .finally(() => {
           if (running === controller) running = undefined;

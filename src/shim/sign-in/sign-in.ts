@@ -1,12 +1,15 @@
 // `praxis login` and `praxis logout` for one endpoint. Signing in is the MCP SDK's OAuth flow
 // (discovery, dynamic registration, authorization code with PKCE, RFC 8707 resource) with a
 // loopback redirect and the browser; signing out revokes the grant at the endpoint (RFC 7009,
-// through oauth4webapi) and deletes the file. Everything for people goes to `log`.
+// through oauth4webapi) and deletes the file. Everything for people goes to `log`. The sign-in
+// address is opened (and printed) only when it is a web page of the authorization server the
+// endpoint's protected-resource metadata names (openable-authorization-url.ts).
 import { randomBytes } from 'node:crypto';
 import { auth } from '@modelcontextprotocol/client';
 import * as oauth from 'oauth4webapi';
 import { listenForCallback } from './loopback-callback.ts';
 import { openBrowser } from './open-browser.ts';
+import { authorizationUrlProblem, namedAuthorizationServer } from './openable-authorization-url.ts';
 import { endpointKey, signInFile } from './sign-in-file.ts';
 import { signInStore, UnusableSignInFile, type SignInRecord, type SignInStore } from './sign-in-store.ts';
 import { StoredOAuthClient } from './stored-oauth-client.ts';
@@ -21,10 +24,16 @@ export interface SignInOptions {
   signal?: AbortSignal;
   /** Who is signing in, at the start of each line for the person: `praxis login` or `praxis shim`. */
   speaker?: string;
+  /** Whose opener starts the browser (tests play each platform's). */
+  platform?: NodeJS.Platform;
 }
 
+/** The authorization server offered a sign-in address that is not one of its web pages. */
+export class RefusedSignInAddress extends Error {}
+
 /** Signs in anew (even when a sign-in exists) and returns the file the tokens were saved in. */
-export async function signIn({ url, env, log, timeoutMs, signal, speaker = 'praxis login' }: SignInOptions): Promise<string> {
+export async function signIn(options: SignInOptions): Promise<string> {
+  const { url, env, log, timeoutMs, signal, speaker = 'praxis login', platform = process.platform } = options;
   const store = signInStore(signInFile(url, env), endpointKey(url));
   const state = randomBytes(32).toString('base64url');
   const callback = await listenForCallback({ state, timeoutMs, ...(signal ? { signal } : {}) });
@@ -35,8 +44,16 @@ export async function signIn({ url, env, log, timeoutMs, signal, speaker = 'prax
       interactive: {
         state,
         openAuthorizationUrl: async (authorizationUrl) => {
+          // The discovery the SDK has just saved: the authorization server it used, and the metadata naming it.
+          const server = namedAuthorizationServer(await provider.discoveryState());
+          const problem = authorizationUrlProblem(authorizationUrl.href, server);
+          if (problem) {
+            // Not kept for the next sign-in, which discovers the endpoint's servers afresh.
+            await provider.invalidateCredentials('discovery');
+            throw new RefusedSignInAddress(problem);
+          }
           log(`${speaker}: opening your browser to sign in to ${endpointKey(url)}. If it does not open, visit:\n\n  ${authorizationUrl.href}\n`);
-          openBrowser(authorizationUrl.href, env, log);
+          openBrowser(authorizationUrl.href, env, log, platform);
         },
       },
     });
