@@ -24,7 +24,9 @@ named by its directory name or by the last segment of its branch (praxis/3f9a12c
 
 Every command refuses a session whose .git no longer points at the git directory the
 repository keeps for it, and no git process it starts runs a program named by git
-configuration (filters, diff and merge drivers, hooks, fsmonitor, pagers, ssh, helpers).`;
+configuration (filters, diff and merge drivers, hooks, fsmonitor, pagers, ssh, helpers).
+Control characters in what a session holds (escape sequences, a lone CR, bidirectional
+overrides) are printed as markers such as ‹ESC› and ‹U+202E›, never sent to the terminal.`;
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseOptions(argv, {

@@ -7,10 +7,11 @@ import {
   type CallToolResult, type JsonSchemaType, type StandardSchemaWithJSON,
 } from '@modelcontextprotocol/server';
 import type { Bridge } from './bridge/remote.ts';
-import { clashNote, mergeToolLists } from './bridge/merge-tools.ts';
+import { clashNote, mergeToolLists, NAME_COMPARISON, shadowingName } from './bridge/merge-tools.ts';
 import { refusalResult } from './tools/results.ts';
 import type { LocalTool, ToolContext } from './tools/local-tool.ts';
 import { Refusal } from './refusal.ts';
+import { visibleName } from './visible-text.ts';
 
 export interface ShimServerOptions {
   context: ToolContext;
@@ -38,9 +39,9 @@ export function createShimServer(options: ShimServerOptions): Server {
     const local = options.tools.map((t) => t.definition);
     if (!options.bridge) return { tools: local };
     const merged = mergeToolLists(local, await options.bridge.tools(), new Set(options.gated.map((g) => g.name)), options.bridge.url.href);
-    for (const name of merged.clashes.filter((n) => !reportedClashes.has(n))) {
-      reportedClashes.add(name);
-      options.log(`praxis shim: ${clashNote(name, options.bridge.url.href)}`);
+    for (const clash of merged.clashes.filter((c) => !reportedClashes.has(c.remote))) {
+      reportedClashes.add(clash.remote);
+      options.log(`praxis shim: ${clashNote(clash, options.bridge.url.href)}`);
     }
     return { tools: merged.tools };
   });
@@ -67,6 +68,13 @@ async function callTool(
   const gated = options.gated.find((g) => g.name === name);
   if (gated) return refusalResult(gated.refusal(args));
   if (!options.bridge) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
+  // A name that only reads like a local tool's never reaches the endpoint: the list does not offer it either.
+  const localNames = [...options.tools.map((t) => t.definition.name), ...options.gated.map((g) => g.name)];
+  const shadowing = shadowingName(name, localNames);
+  if (shadowing !== undefined) {
+    const reason = `it reads as this shim's own '${shadowing}' (${NAME_COMPARISON})`;
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool '${visibleName(name)}' is not served: ${reason}.`);
+  }
   const answer = await options.bridge.callTool(name, args);
   if (answer.ok) return answer.value;
   return refusalResult(new Refusal(answer.code, `Tool '${name}' is served by the Praxis endpoint, which could not answer.\n${answer.message}`));

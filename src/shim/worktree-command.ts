@@ -1,8 +1,11 @@
 // `praxis worktree list|read|get`: the same operations as the tools, for the human at a
 // terminal. `get` here is the human action the gate points agents to, so it is never gated.
+// Everything printed passes through visibleText: a diff, a path or a branch name may carry
+// control characters the terminal would obey (see visible-text.ts).
 import { formatChanges, formatGetOutcome, formatListing, formatStat } from './format.ts';
 import { GitError } from './git/run.ts';
 import { Refusal } from './refusal.ts';
+import { visibleText } from './visible-text.ts';
 
 export type WorktreeAction =
   | { action: 'list'; repoDir: string }
@@ -14,15 +17,18 @@ export interface Output {
   err: (text: string) => void;
 }
 
-/** Runs one action and returns the exit status: 0 done, 1 refused or failed. */
+/**
+ * Runs one action and returns the exit status: 0 done, 1 refused or failed. An unexpected error
+ * is told by its message alone, shown like the rest: its text may quote a session's path.
+ */
 export async function runWorktreeAction(request: WorktreeAction, output: Output): Promise<number> {
   try {
-    output.out(await render(request));
+    output.out(visibleText(await render(request)));
     return 0;
   } catch (error) {
-    if (error instanceof Refusal) output.err(`praxis worktree ${request.action}: ${error.message}`);
-    else if (error instanceof GitError) output.err(`praxis worktree ${request.action}: ${error.message}`);
-    else throw error;
+    const told = error instanceof Refusal || error instanceof GitError;
+    const message = error instanceof Error ? error.message : String(error);
+    output.err(visibleText(`praxis worktree ${request.action}${told ? '' : ' failed unexpectedly'}: ${message}`));
     return 1;
   }
 }

@@ -15,14 +15,14 @@ describe('merging local and remote tools', () => {
   });
   it('reports a clash in the local description instead of shadowing silently', () => {
     const merged = mergeToolLists([tool('worktree_read')], [tool('worktree_read', 'remote one'), tool('x')], new Set(), 'https://p.example/mcp');
-    expect(merged.clashes).toEqual(['worktree_read']);
+    expect(merged.clashes).toEqual([{ remote: 'worktree_read', local: 'worktree_read' }]);
     expect(merged.tools.map((t) => t.name)).toEqual(['worktree_read', 'x']);
     expect(merged.tools[0]!.description).toContain("the Praxis endpoint https://p.example/mcp also offers a tool named 'worktree_read'");
   });
   it('treats the gated tool name as taken', () => {
     const merged = mergeToolLists([tool('worktree_read')], [tool('worktree_get')], new Set(['worktree_get']), 'e');
     expect(merged.tools.map((t) => t.name)).toEqual(['worktree_read']);
-    expect(merged.clashes).toEqual(['worktree_get']);
+    expect(merged.clashes).toEqual([{ remote: 'worktree_get', local: 'worktree_get' }]);
   });
 });
 

@@ -15,6 +15,7 @@ import { resolveSession } from '../sessions/lookup.ts';
 import type { Session } from '../sessions/resolve.ts';
 import { shortBranch } from '../sessions/session-id.ts';
 import { changedPaths } from '../sessions/status.ts';
+import { visibleText } from '../visible-text.ts';
 
 export interface GetOptions {
   squash?: boolean;
@@ -43,9 +44,14 @@ export function mergeModeFor(options: GetOptions): MergeMode {
   return options.noCommit ? 'no-commit' : 'commit';
 }
 
+function snapshotMessage(session: Session): string {
+  return visibleText(`Uncommitted changes of praxis session '${session.id}'`);
+}
+
+/** The merge commit's message, its names shown as visibleText shows them (`git log` obeys none of their characters). */
 export function mergeMessage(session: Session, uncommittedIncluded: boolean): string {
   const branch = session.branch ? ` (branch ${shortBranch(session.branch)})` : '';
-  const subject = `Merge praxis session '${session.id}'${branch}`;
+  const subject = visibleText(`Merge praxis session '${session.id}'${branch}`);
   return uncommittedIncluded ? `${subject}\n\nIncludes the session's uncommitted changes.` : subject;
 }
 
@@ -64,7 +70,7 @@ async function mergeSession(repoDir: string, sessionId: unknown, options: GetOpt
   const snapshot = await snapshotOf(session.target, session.head);
   const uncommittedIncluded = snapshot.tree !== snapshot.headTree;
   const merged = uncommittedIncluded
-    ? await commitSnapshot(repo.target, snapshot.tree, session.head, `Uncommitted changes of praxis session '${session.id}'`)
+    ? await commitSnapshot(repo.target, snapshot.tree, session.head, snapshotMessage(session))
     : session.head;
   const outcome = { session: session.id, branch: session.branch ? shortBranch(session.branch) : null, into: activeLabel(repo), path: repo.top, merged, uncommittedIncluded };
   if (!uncommittedIncluded && base === session.head) return { ...outcome, mode: 'up-to-date', files: [], totals: totalsOf([]) };

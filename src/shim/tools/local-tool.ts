@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { GitError } from '../git/run.ts';
 import { Refusal } from '../refusal.ts';
 import { refusalResult } from './results.ts';
+import { visibleResult } from './visible-result.ts';
 
 export interface ToolContext {
   /** The active repository directory (`--repo`). */
@@ -27,12 +28,15 @@ export interface LocalToolDeclaration<Input extends z.ZodObject> {
   run(args: z.input<Input>, context: ToolContext): Promise<CallToolResult>;
 }
 
-/** A declared tool as the shim serves it: its JSON Schema converted from zod once, as the client lists it. */
+/**
+ * A declared tool as the shim serves it: its JSON Schema converted from zod once, as the client
+ * lists it, and every result with the control characters session text may hold shown as markers.
+ */
 export function localTool<Input extends z.ZodObject>(declaration: LocalToolDeclaration<Input>): LocalTool {
   const { $schema: _dialect, ...inputSchema } = z.toJSONSchema(declaration.inputSchema, { io: 'input' });
   return {
     definition: { name: declaration.name, description: declaration.description, inputSchema: inputSchema as Tool['inputSchema'], annotations: declaration.annotations },
-    run: (args, context) => declaration.run(args as z.input<Input>, context),
+    run: async (args, context) => visibleResult(await declaration.run(args as z.input<Input>, context)),
   };
 }
 
