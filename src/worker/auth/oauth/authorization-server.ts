@@ -5,6 +5,8 @@
 import { OAuthAuthorizationServer, OAuthError, GrantType, type TokenExchangeCallbackOptions } from '@cloudflare/workers-oauth-provider';
 import type { OAuthModeConfig } from './config.ts';
 import type { GrantProps } from './identity.ts';
+import { registrationMetadataProblem } from './registration-limits.ts';
+import { refreshTokenBeingRotated } from './refresh-token-reuse.ts';
 import { recheckSignIn, UpstreamRefusedError, UpstreamUnavailableError } from './upstream.ts';
 
 export interface OAuthStateEnv {
@@ -34,6 +36,11 @@ export function authorizationServerFor(config: OAuthModeConfig): OAuthAuthorizat
       authorizeEndpoint: AUTHORIZE_PATH,
       tokenEndpoint: TOKEN_PATH,
       clientRegistrationEndpoint: REGISTER_PATH,
+      // Anyone may register: every field the library stores is bounded, or nothing is stored.
+      clientRegistrationCallback: ({ clientMetadata }) => {
+        const problem = registrationMetadataProblem(clientMetadata);
+        return problem ? { code: 'invalid_client_metadata', description: problem } : undefined;
+      },
       scopesSupported: [PRAXIS_SCOPE, 'offline_access'],
       accessTokenTTL: ACCESS_TOKEN_TTL_S,
       refreshTokenTTL: REFRESH_TOKEN_TTL_S,
@@ -58,13 +65,17 @@ export function clientIdMetadataDocumentsPossible(): boolean {
   return typeof Cloudflare !== 'undefined' && Cloudflare.compatibilityFlags?.global_fetch_strictly_public === true;
 }
 
-/** Every refresh asks the upstream provider again; a refusal revokes the grant, an outage leaves it for a retry. */
+/**
+ * Every refresh asks the upstream provider again; a refusal revokes the grant, an outage leaves it for a retry.
+ * A refresh token presented a second time revokes the grant before anyone is asked (refresh-token-reuse.ts).
+ */
 async function recheckOnRefresh(config: OAuthModeConfig, options: TokenExchangeCallbackOptions<OAuthStateEnv>) {
   if (options.grantType !== GrantType.REFRESH_TOKEN) return undefined;
   const props = options.props as GrantProps;
+  const rotatedRefreshToken = refreshTokenBeingRotated(options.env, props, props.identity.subject);
   try {
     const { identity, tokens } = await recheckSignIn(config.upstream, config.groupsClaim, props.identity, props.upstream);
-    const newProps: GrantProps = { identity, upstream: tokens };
+    const newProps: GrantProps = { identity, upstream: tokens, rotatedRefreshToken };
     return { newProps };
   } catch (error) {
     if (error instanceof UpstreamRefusedError) {

@@ -21,6 +21,8 @@ export interface UpstreamTokens {
 export interface GrantProps {
   identity: SignedInIdentity;
   upstream: UpstreamTokens;
+  /** Digest of the refresh token the last refresh rotated away: presenting it again revokes the grant. */
+  rotatedRefreshToken?: string;
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
