@@ -6,23 +6,22 @@
 // goes between full `npm run bench` runs.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { issueLocalToken } from '../src/worker/auth/local-token.ts';
 import type { Manifest } from '../src/bundle/bundle.ts';
 import { entriesFromObjects } from '../src/bundle/document-chunks.ts';
 import { objectText } from '../scripts/compile/assemble.ts';
-import { publishBundle } from '../scripts/publish/publish.ts';
 import { readQueries, sharedQueriesFile, heldOutQueriesFile } from '../scripts/bench-search.ts';
 import { praxisClient, timedCall } from './clients.ts';
-import { buildOnce, generateCorpus, readBundle, setGraphAside } from './corpus.ts';
+import { readBundle } from './corpus.ts';
+import { preparedCorpus } from './prepared-corpus.ts';
 import { profileTops } from './cpu-top.ts';
 import { medianIsolateCpuMsPerCall } from './isolate-cpu.ts';
 import { processCpuMsPerCall } from './process-cpu.ts';
 import { bundleBenchWorker, startDirectWorker } from './direct-host.ts';
-import { openBenchStore, writeBenchConfig } from './worker-host.ts';
 import { measureSdkFloor } from './sdk-floor.ts';
 
 const { values } = parseArgs({ options: { docs: { type: 'string' }, work: { type: 'string' }, calls: { type: 'string' }, top: { type: 'string' }, repeats: { type: 'string' }, total: { type: 'boolean' }, only: { type: 'string' } } });
@@ -31,25 +30,7 @@ const documents = Number(values.docs ?? 10_000);
 const calls = Number(values.calls ?? 100);
 const top = Number(values.top ?? 15);
 const repeats = Number(values.repeats ?? 5);
-const dir = resolve(values.work ?? join(tmpdir(), 'praxis-cpu'), `n${documents}`);
-await mkdir(dir, { recursive: true });
-const content = join(dir, 'content');
-const objectsFile = join(dir, 'bundle.jsonl');
-const kvDir = join(dir, 'state');
-const config = await writeBenchConfig(dir);
-if (!existsSync(objectsFile)) {
-  await generateCorpus(documents, content);
-  let run = await buildOnce(content, objectsFile);
-  if (!run.ok && run.errors?.every((error) => error.file.includes('/graph/'))) {
-    await setGraphAside(content);
-    run = await buildOnce(content, objectsFile);
-  }
-  if (!run.ok) throw new Error(`build failed: ${JSON.stringify(run.errors?.slice(0, 3))}`);
-  console.log(`[cpu] built ${documents} documents in ${Math.round(run.ms)} ms`);
-  const store = await openBenchStore(config, kvDir);
-  await publishBundle(await readBundle(objectsFile), store, { author: 'bench' });
-  await store.close();
-}
+const { dir, config, objectsFile, kvDir } = await preparedCorpus(documents, values.work ?? join(tmpdir(), 'praxis-cpu'), (line) => console.log(`[cpu] ${line}`));
 const bundle = await readBundle(objectsFile);
 const processes = entriesFromObjects(JSON.parse(objectText(bundle.objects, bundle.pointer.manifest)!) as Manifest, 'processes', (hash) => objectText(bundle.objects, hash));
 const secret = randomBytes(32).toString('hex');

@@ -65,7 +65,7 @@ async function issuedAccessToken(config: AuthConfig, env: { OAUTH_KV: KVNamespac
   const client = await api.createClient({ redirectUris: [REDIRECT], tokenEndpointAuthMethod: 'none', clientName: 'token-check reads bench' });
   const verifier = crypto.randomUUID() + crypto.randomUUID();
   const challenge = btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)))))
-    .replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+    .replaceAll('+', '-').replaceAll('/', '_').replace(/(?<!=)=+$/, '');
   const authorize = new URL('/authorize', config.oauth!.issuer);
   authorize.search = new URLSearchParams({
     response_type: 'code', client_id: client.clientId, redirect_uri: REDIRECT, scope: PRAXIS_SCOPE, state: 'bench',

@@ -33,6 +33,8 @@ export interface CpuProfile {
 interface InspectorTarget { id: string; webSocketDebuggerUrl: string }
 
 const CALL_TIMEOUT_MS = 30_000;
+/** The interval every profile asks V8 to sample at (microseconds); samples can be further apart, never closer. */
+export const SAMPLING_INTERVAL_US = 100;
 
 /** Connects to the user Worker's inspector among the loopback ports `pids` (workerd processes) listen on. */
 export async function openWorkerInspector(pids: number[]): Promise<WorkerInspector> {
@@ -77,7 +79,7 @@ export async function openWorkerInspector(pids: number[]): Promise<WorkerInspect
     },
     async cpuProfile(work) {
       await send('Profiler.enable');
-      await send('Profiler.setSamplingInterval', { interval: 100 });
+      await send('Profiler.setSamplingInterval', { interval: SAMPLING_INTERVAL_US });
       await send('Profiler.start');
       try {
         await work();

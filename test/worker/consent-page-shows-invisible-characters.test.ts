@@ -41,7 +41,7 @@ describe('the consent page shows a client name as it is', () => {
     // Rendered raw, this reads "Praxis Official Client" followed by a reversed "edoc-live".
     const html = await consentHtml('Praxis Official Client \u202Eevil-code');
     expect(html).toContain('Allow <strong>Praxis Official Client [U+202E]evil-code</strong>');
-    expect(html).toContain('<title>Allow Praxis Official Client [U+202E]evil-code to use Praxis?</title>');
+    expect(html).toContain('<title>Allow Praxis Official Client [U+202E]evil-code to read Praxis as you?</title>');
   });
 
   it('cuts a long name, ending it with …', async () => {

@@ -1,4 +1,6 @@
-// POST /mcp (and the SDK's answers to other methods): auth → current bundle → per-request MCP server.
+// POST /mcp (and the SDK's answers to other methods): auth → body (bounded shape, then parsed) →
+// per-request caps → rate limit → current bundle → per-request MCP server. Nothing of the body is
+// read before the caller is known, so an anonymous request costs its 401 and no parse.
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { Context } from 'hono';
 import { authenticate } from '../auth/authenticate.ts';
@@ -8,7 +10,9 @@ import type { OAuthStateEnv } from '../auth/oauth/authorization-server.ts';
 import { ContentUnavailableError } from '../content/kv-read.ts';
 import { currentBundle, type ContentEnv } from '../content/store.ts';
 import { createPraxisServer } from '../mcp/server.ts';
-import { audit, readJsonBody, requestedOperation } from './audit.ts';
+import { audit, requestedOperation } from './audit.ts';
+import { readJsonBody } from './json-body.ts';
+import { capRefusal } from './request-caps.ts';
 import { MAX_REQUEST_BYTES } from './guards.ts';
 import { rewriteEntryErrors, withErrorsMapped, type ErrorMessage } from './error-rewrite.ts';
 import { jsonRpcErrorResponse, ProtocolErrorCode } from './jsonrpc-error-response.ts';
@@ -20,19 +24,30 @@ import { restoreResourceNotFound, wantsLegacyResourceNotFound } from './resource
 
 export async function mcpResponse(c: Context<{ Bindings: ContentEnv & RateLimitEnv }>, auth: AuthConfig): Promise<Response> {
   const started = Date.now();
-  const { body, request } = await readJsonBody(c.req.raw);
-  const tool = requestedOperation(body);
-  const calledTool = toolCalledBy(body);
-  const outcome = await authenticate(request, auth, c.env as Partial<OAuthStateEnv>);
+  const outcome = await authenticate(c.req.raw, auth, c.env as Partial<OAuthStateEnv>);
   if (!outcome.ok) {
-    audit({ subject: outcome.subject ?? null, tool, outcome: outcome.oauthError ?? (outcome.status === 503 ? 'identity_provider_unavailable' : outcome.code), status: outcome.status, ms: Date.now() - started });
+    // The body is never read for a refused caller, so this line names no tool.
+    audit({ subject: outcome.subject ?? null, tool: null, outcome: outcome.oauthError ?? (outcome.status === 503 ? 'identity_provider_unavailable' : outcome.code), status: outcome.status, ms: Date.now() - started });
     return refusalResponse(outcome, auth);
+  }
+  const read = await readJsonBody(c.req.raw);
+  if ('refused' in read) {
+    audit({ subject: outcome.principal.subject, via: outcome.principal.via, tool: null, outcome: 'body_shape_refused', status: 400, ms: Date.now() - started });
+    return jsonRpcErrorResponse(c, ProtocolErrorCode.InvalidRequest, `Invalid Request: ${read.refused}.`, 400);
+  }
+  const { body, request } = read;
+  const tool = requestedOperation(body);
+  const capped = capRefusal(body);
+  if (capped) {
+    audit({ subject: outcome.principal.subject, via: outcome.principal.via, tool, outcome: 'over_request_cap', status: 400, ms: Date.now() - started });
+    return c.json(capped.answer, 400);
   }
   const limited = await rateLimitRefusal(c.env, outcome.principal, callsIn(body));
   if (limited) {
     audit({ subject: outcome.principal.subject, via: outcome.principal.via, tool, outcome: 'rate_limited', status: 429, ms: Date.now() - started });
     return limited;
   }
+  const calledTool = toolCalledBy(body);
   const bundle = await currentBundle(c.env, Date.now(), contentNeedsOf(body, calledTool)).catch((error: unknown) => {
     if (error instanceof ContentUnavailableError) return error;
     throw error;

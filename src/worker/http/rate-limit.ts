@@ -4,6 +4,7 @@
 // JSON-RPC call counts: a batch of n calls (2025-03-26 clients may still send them, and the SDK
 // serves them) counts n times, so batching cannot multiply the limit.
 import type { Principal } from '../auth/principal.ts';
+import { MAX_BATCH_MESSAGES } from './request-caps.ts';
 
 export interface RateLimitEnv {
   /** The `[[ratelimits]]` binding: limit and period are configured there. */
@@ -16,8 +17,8 @@ export interface RateLimitEnv {
 
 let warnedUnbound = false;
 
-/** The SDK refuses batches longer than this; counting stops one past it, so a huge array costs nothing extra. */
-const MAX_COUNTED_CALLS = 101;
+/** Longer batches are refused before limiting (request-caps.ts); counting never goes past it. */
+const MAX_COUNTED_CALLS = MAX_BATCH_MESSAGES;
 
 /** How many calls a parsed /mcp body makes: each member of a batch, at least one per request. */
 export function callsIn(body: { value: unknown } | null): number {

@@ -13,13 +13,16 @@ import { envWithPresentedRefreshToken } from './refresh-token-reuse.ts';
 import type { RegistrationRateLimitEnv } from './registration-rate-limit.ts';
 import { isApprovalRemembered, rememberedApprovalCookie } from './remembered-approvals.ts';
 import { signedInUser, signedInUserCookie } from './signed-in-user.ts';
+import { withUnsetResourceDropped } from './unset-resource.ts';
 import { authorizationUrl, completeSignIn, newAttempt, upstreamServer, UpstreamUnavailableError } from './upstream.ts';
 import { beginUpstreamSignIn, finishUpstreamSignIn, requestTooLongForSignIn } from './upstream-state.ts';
 
 /** Paths this mode answers; in every other mode they stay 404. */
 export const OAUTH_ROUTE_PATTERNS = ['/.well-known/oauth-authorization-server', '/.well-known/oauth-authorization-server/*', AUTHORIZE_PATH, '/oauth/*'];
 
-export async function oauthEndpointResponse(request: Request, config: OAuthModeConfig, env: OAuthStateEnv & RegistrationRateLimitEnv, ctx: ExecutionContext): Promise<Response> {
+export async function oauthEndpointResponse(sent: Request, config: OAuthModeConfig, env: OAuthStateEnv & RegistrationRateLimitEnv, ctx: ExecutionContext): Promise<Response> {
+  // A `resource` a client sent unset counts as left out, at /authorize and the token endpoint alike.
+  const request = await withUnsetResourceDropped(sent);
   const server = authorizationServerFor(config);
   const path = new URL(request.url).pathname;
   if (path !== AUTHORIZE_PATH && path !== CALLBACK_PATH) {
