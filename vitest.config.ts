@@ -14,6 +14,9 @@ export default defineConfig({
     // The Worker logs an audit line per request and tests send thousands: print the console output
     // of failing tests only. PRAXIS_TEST_LOGS=1 npm test prints all of it.
     silent: process.env.PRAXIS_TEST_LOGS === '1' ? false : 'passed-only',
+    // A dot per test, then failures and the summary: a line per file and per slow test was 500 lines on
+    // success. PRAXIS_TEST_LOGS=1 (or --reporter=default) lists every file and test again.
+    reporters: process.env.PRAXIS_TEST_LOGS === '1' ? ['default'] : ['dot'],
     projects: [
       {
         plugins: [cloudflareTest({

@@ -2,6 +2,7 @@
 import { join, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../dev/paths.ts';
 import { deploy, GENERATED_CONFIG } from '../deploy/deploy.ts';
+import { documentationPage } from './checkout.ts';
 import { parseOptions, UsageError } from './command.ts';
 
 export const usage = `Usage: praxis deploy [--dry-run] [--config FILE] [--content DIR] [--url URL]
@@ -25,7 +26,7 @@ Options:
   --url URL        the Worker's public URL, when it is served on a route wrangler does not print
   -h, --help       show this help
 
-See docs/deploy.md.`;
+See ${documentationPage('deploy.md')}.`;
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseOptions(argv, {

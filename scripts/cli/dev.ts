@@ -8,6 +8,7 @@ import { LOCAL_STATE_DIR } from '../dev/paths.ts';
 import { watchContent } from '../dev/watch-content.ts';
 import { publishLocally } from '../publish/publish-local.ts';
 import { outcomeLine, transferLine } from '../publish/report.ts';
+import { documentationPage } from './checkout.ts';
 import { parseOptions, UsageError } from './command.ts';
 
 export const usage = `Usage: praxis dev [--content DIR] [--port N] [--auth local|oauth|off] [--oidc-issuer URL] [--ip ADDRESS] [--log-requests] [--watch]
@@ -22,7 +23,7 @@ Options:
                    oauth: MCP clients sign in through the server with only its URL; a
                      development OpenID provider on loopback signs in alice / alice
                      (group engineering) and bob / bob (no group). \`praxis token\`
-                     tokens keep working too. See docs/auth.md
+                     tokens keep working too. See ${documentationPage('auth.md')}
                    off: no authentication — protocol testing only, loopback only
   --oidc-issuer URL  with --auth oauth: sign in at this OpenID provider instead; needs
                    PRAXIS_OIDC_CLIENT_ID (and PRAXIS_OIDC_CLIENT_SECRET) in the environment

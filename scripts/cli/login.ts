@@ -2,6 +2,7 @@
 import { describeCause } from '../../src/shim/bridge/remote-errors.ts';
 import { remoteUrlProblem } from '../../src/shim/options.ts';
 import { signIn } from '../../src/shim/sign-in/sign-in.ts';
+import { documentationPage } from './checkout.ts';
 import { parseOptions, UsageError } from './command.ts';
 
 export const usage = `Usage: praxis login <url> [--timeout SECONDS]
@@ -20,7 +21,7 @@ Environment:
                      "none" only prints it
   XDG_CONFIG_HOME    where the sign-in is stored: $XDG_CONFIG_HOME/praxis/sign-in (default ~/.config)
 
-See docs/shim.md.`;
+See ${documentationPage('shim.md')}.`;
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseOptions(argv, { timeout: { type: 'string', default: '300' } });

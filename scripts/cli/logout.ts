@@ -1,5 +1,6 @@
 // `praxis logout <url>`: end the sign-in `praxis login` stored for an endpoint.
 import { signOut } from '../../src/shim/sign-in/sign-in.ts';
+import { documentationPage } from './checkout.ts';
 import { parseOptions } from './command.ts';
 import { endpointArgument } from './login.ts';
 
@@ -8,7 +9,7 @@ export const usage = `Usage: praxis logout <url>
 Revokes the stored sign-in at the endpoint (so its tokens stop working everywhere) and deletes
 the file that held it. Exits 1 when the endpoint could not be told; the file is deleted anyway.
 
-See docs/shim.md.`;
+See ${documentationPage('shim.md')}.`;
 
 export async function run(argv: string[]): Promise<number> {
   const { positionals } = parseOptions(argv, {});

@@ -1,11 +1,17 @@
 // A development OpenID Connect provider (the `oidc-provider` package) on loopback, for auth mode
 // oauth: `praxis dev --auth oauth` signs people in here, and the tests use it as the real upstream.
-// Users sign in with a plain HTML form; consent upstream is implied (Praxis is its only client).
+// Users sign in with an HTML form in the look of Praxis's own consent page (page-style.ts); consent
+// upstream is implied (Praxis is its only client).
 // The groups claim rides in the ID token, and a user's groups or state can be changed while it runs
 // (the tests use that to prove a refresh re-checks the user).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
+import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
+import { escapeHtml as escape, signInPageHtml } from '../../src/worker/auth/oauth/page-style.ts';
+
+const TITLE = 'Sign in to Praxis (development)';
 
 export interface DevUser { password: string; name: string; email: string; groups: string[]; disabled?: boolean }
 
@@ -36,8 +42,6 @@ export interface SignInProvider {
   close(): Promise<void>;
 }
 
-const escape = (value: string): string => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 export async function startSignInProvider(options: SignInProviderOptions): Promise<SignInProvider> {
   const users = structuredClone(options.users ?? DEV_USERS);
   const clientId = options.clientId ?? 'praxis-dev';
@@ -59,6 +63,11 @@ export async function startSignInProvider(options: SignInProviderOptions): Promi
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   provider = new Provider(issuer, {
+    // Chosen here rather than left to the library, which then warns on every start: state in memory
+    // (its own in-memory adapter, with its default 15 s clock tolerance) and a signing key made afresh
+    // at each start. Both are right for a provider that exists for development and tests only.
+    adapter: createMemoryAdapter(15),
+    jwks: { keys: [await signingKey()] },
     clients: [{
       client_id: clientId, client_secret: clientSecret, redirect_uris: options.redirectUris,
       grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic',
@@ -105,12 +114,27 @@ export async function startSignInProvider(options: SignInProviderOptions): Promi
   }
 
   function loginForm(response: ServerResponse, uid: string, problem?: string): void {
-    const who = Object.entries(users).map(([name, user]) => `${escape(name)} / ${escape(user.password)}${user.groups.length ? ` (${user.groups.map(escape).join(', ')})` : ' (no group)'}`).join('; ');
-    response.writeHead(problem ? 401 : 200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'" });
-    response.end(`<!doctype html><meta charset="utf-8"><title>Praxis development sign-in</title>
-<h1>Development sign-in</h1><p>Users: ${who}</p>${problem ? `<p>${escape(problem)}</p>` : ''}
-<form method="post" action="/interaction/${escape(uid)}"><label>User <input name="username" autofocus></label>
-<label>Password <input name="password" type="password"></label><button>Sign in</button></form>`);
+    const who = Object.entries(users).map(([name, user]) => {
+      const groups = user.groups.length ? `group ${user.groups.map(escape).join(', ')}` : 'no group';
+      return `<li><strong>${escape(name)}</strong> / ${escape(user.password)} (${groups})</li>`;
+    }).join('');
+    response.writeHead(problem ? 401 : 200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    });
+    // The error is tied to the fields it is about, and announced when the page loads after a failed try.
+    const error = problem ? `<p class="problem" id="problem" role="alert">${escape(problem)}</p>` : '';
+    const described = problem ? ' aria-describedby="problem" aria-invalid="true"' : '';
+    response.end(signInPageHtml(TITLE, `<h1>${TITLE}</h1>
+<p>This sign-in exists only on this computer, for trying Praxis out. Its users:</p><ul>${who}</ul>${error}
+<form method="post" action="/interaction/${escape(uid)}">
+<label for="username">User name</label>
+<input id="username" name="username" autocomplete="username" autocapitalize="none" spellcheck="false" required
+ autofocus${described}>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${described}>
+<div class="actions"><button type="submit">Sign in</button></div>
+</form>`));
   }
 
   return {
@@ -123,4 +147,10 @@ async function body(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A fresh RS256 private key as a JWK, for the ID tokens of one run of the development provider. */
+async function signingKey(): Promise<Record<string, unknown>> {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  return { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig' };
 }

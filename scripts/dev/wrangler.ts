@@ -10,9 +10,14 @@ export function spawnWrangler(args: string[], options: SpawnOptions = {}): Child
   return spawn(command, commandArgs, {
     cwd: PROJECT_ROOT,
     ...options,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', ...options.env },
+    // CLOUDFLARE_CF_FETCH_ENABLED=false: local workerd uses miniflare's placeholder `request.cf` instead of
+    // fetching workers.cloudflare.com/cf.json, which offline printed a stack trace per start. The Worker
+    // reads nothing of `request.cf`; set the variable to true to fetch it anyway.
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: cfFetch(), ...options.env },
   });
 }
+
+const cfFetch = (): string => process.env.CLOUDFLARE_CF_FETCH_ENABLED ?? 'false';
 
 /** Runs wrangler to completion; rejects with its output when it fails. */
 export function runWrangler(args: string[]): Promise<string> {

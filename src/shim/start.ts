@@ -1,6 +1,7 @@
 // `praxis shim`: wires the repository, the get gate and the optional bridge into one stdio MCP
 // server, and serves until the client closes stdin. Everything human-readable goes to stderr;
 // stdout carries only the protocol.
+import { existsSync } from 'node:fs';
 import type { Server } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createBridge, type Bridge } from './bridge/remote.ts';
@@ -10,6 +11,7 @@ import { openRepo } from './git/repo.ts';
 import { shimInstructions, type ShimOptions } from './options.ts';
 import { Refusal } from './refusal.ts';
 import { createShimServer } from './server.ts';
+import { browserCommand } from './sign-in/open-browser.ts';
 import { endpointKey, signInFile } from './sign-in/sign-in-file.ts';
 import { signInStore } from './sign-in/sign-in-store.ts';
 import { shimSignIn, type ShimSignIn } from './sign-in/shim-sign-in.ts';
@@ -76,7 +78,7 @@ function bridgeFor(options: ShimOptions, env: NodeJS.ProcessEnv, log: (line: str
   if (tokenEnv === undefined) {
     // The sign-in file is read at every request, so `praxis login` takes effect without a restart.
     const path = signInFile(url, env);
-    log(`praxis shim: ${url.href} is reached with the sign-in stored by \`praxis login\` (${path}).`);
+    log(signInLine(url, path, signIn !== undefined && browserCommand(env, process.platform, url.href) !== undefined));
     return createBridge({ url, auth: storedSignInAuth(url, signInStore(path, endpointKey(url)), signIn), log });
   }
   const token = env[tokenEnv];
@@ -85,6 +87,15 @@ function bridgeFor(options: ShimOptions, env: NodeJS.ProcessEnv, log: (line: str
     return undefined;
   }
   return createBridge({ url, auth: staticTokenAuth(url, token, tokenEnv), log });
+}
+
+/** What the person is told at start about signing in to `url`: only what is true of the file and the browser. */
+function signInLine(url: URL, path: string, opensBrowser: boolean): string {
+  if (existsSync(path)) return `praxis shim: ${url.href} is reached with the sign-in stored in ${path}.`;
+  const then = opensBrowser
+    ? `the shim opens your browser to sign in and keeps the sign-in in ${path}`
+    : `run \`praxis login ${url.href}\` in a terminal (no browser is opened: PRAXIS_BROWSER=none)`;
+  return `praxis shim: no sign-in is stored for ${url.href} yet; when it asks for one, ${then}.`;
 }
 
 function stdinClosed(): Promise<void> {

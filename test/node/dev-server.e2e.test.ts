@@ -19,7 +19,7 @@ describe('praxis dev, end to end', () => {
   afterAll(() => dev?.stop());
 
   it('prints how to connect and answers /healthz', async () => {
-    expect(dev.output()).toContain(`http://localhost:${dev.port}/mcp`);
+    expect(dev.output()).toContain(`http://127.0.0.1:${dev.port}/mcp`);
     expect(dev.output()).toContain('claude mcp add --transport http praxis');
     const health = await fetch(`http://127.0.0.1:${dev.port}/healthz`);
     expect(health.status).toBe(200);

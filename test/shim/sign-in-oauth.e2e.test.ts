@@ -188,7 +188,16 @@ describe('signing the shim in with praxis login, end to end', () => {
       await shim.close();
       outputs.push(shim.stderr());
     }
-    expect((await readFile(opened, 'utf8')).trim().split('\n')).toEqual(['opened']);
+    // The shim started the browser once (its answers came only after that); the browser, a process of
+    // its own, writes its line whenever it gets to it, so its log is read once it has.
+    expect(shim.stderr().match(/praxis shim: opening your browser/g)).toHaveLength(1);
+    const openerLog = () => readFile(opened, 'utf8').catch(() => '');
+    let log = await openerLog();
+    while (!log.endsWith('\n')) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      log = await openerLog();
+    }
+    expect(log.trim().split('\n')).toEqual(['opened']);
     const record = await readFile(fileOf(erin), 'utf8').then((text) => JSON.parse(text) as StoredFile, () => undefined);
     expect(record?.tokens).toBeUndefined();
   });

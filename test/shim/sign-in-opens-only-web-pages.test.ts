@@ -6,17 +6,15 @@
 // under %SystemRoot% for rundll32) that records how it was run; the platform is forced per
 // opener. A hostile address never reaches the opener and the error names its origin; a loopback
 // address of the named server is opened, as one argument, and the sign-in completes.
-import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInFile } from '../../src/shim/sign-in/sign-in-file.ts';
 import { RefusedSignInAddress, signIn } from '../../src/shim/sign-in/sign-in.ts';
 import { shimSignIn } from '../../src/shim/sign-in/shim-sign-in.ts';
+import { hostileEndpoint } from './helpers/sign-in-endpoint.ts';
 
 /** Every opener records here: which program ran, with how many arguments, and each one. */
 const OPENER = `#!/bin/sh
@@ -29,53 +27,6 @@ const PLATFORMS = [
   { platform: 'darwin', opener: 'open' },
   { platform: 'win32', opener: 'rundll32' },
 ] as const;
-
-interface HostileEndpoint { url: URL; origin: string; close(): Promise<void> }
-
-/** An MCP endpoint whose authorization server (itself) names `authorizationEndpoint(origin)`. */
-async function hostileEndpoint(authorizationEndpoint: (origin: string) => string): Promise<HostileEndpoint> {
-  let origin = '';
-  const server: Server = createServer((request, reply) => {
-    const json = (status: number, body: unknown) => {
-      reply.writeHead(status, { 'content-type': 'application/json' });
-      reply.end(JSON.stringify(body));
-    };
-    const path = new URL(request.url ?? '/', origin).pathname;
-    if (path.startsWith('/.well-known/oauth-protected-resource')) {
-      json(200, { resource: `${origin}/mcp`, authorization_servers: [origin] });
-    } else if (path === '/.well-known/oauth-authorization-server') {
-      json(200, {
-        issuer: origin,
-        authorization_endpoint: authorizationEndpoint(origin),
-        token_endpoint: `${origin}/token`,
-        registration_endpoint: `${origin}/register`,
-        response_types_supported: ['code'],
-        code_challenge_methods_supported: ['S256'],
-        token_endpoint_auth_methods_supported: ['none'],
-      });
-    } else if (path === '/register' && request.method === 'POST') {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk));
-      request.on('end', () => json(201, { ...JSON.parse(body) as object, client_id: 'client-1' }));
-    } else if (path === '/token' && request.method === 'POST') {
-      request.resume();
-      json(200, { access_token: 'access-1', token_type: 'Bearer', refresh_token: 'refresh-1', expires_in: 3600 });
-    } else {
-      json(404, { error: 'not_found' });
-    }
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url: new URL(`${origin}/mcp`),
-    origin,
-    close: () => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
-  };
-}
 
 const HOSTILE: Array<[string, (origin: string) => string, string]> = [
   ['ms-msdt:', () => 'ms-msdt:/id PCWDiagnostic /skip force /param "IT_BrowseForFile=/../../payload"', 'ms-msdt:'],

@@ -10,12 +10,13 @@ import { getOutputSchema, listOutputSchema, searchOutputSchema } from '../../src
 import { jsonOutputSchema } from '../../src/worker/mcp/json-schema.ts';
 import { connectClient, publishFixture } from './helpers.ts';
 
-type Schema = { type?: string | string[]; oneOf?: Schema[]; properties?: Record<string, Schema>; items?: Schema; enum?: unknown[]; minimum?: number; maximum?: number; minLength?: number; const?: unknown };
+type Schema = { type?: string | string[]; oneOf?: Schema[]; anyOf?: Schema[]; properties?: Record<string, Schema>; items?: Schema; enum?: unknown[]; minimum?: number; maximum?: number; minLength?: number; const?: unknown };
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** One valid instance per shape of `schema` (one per oneOf branch), with every optional field present. */
+/** One valid instance per shape of `schema` (one per oneOf or anyOf branch), with every optional field present. */
 function instancesOf(schema: Schema): Json[] {
   if (schema.oneOf) return schema.oneOf.flatMap(instancesOf);
+  if (schema.anyOf) return schema.anyOf.flatMap(instancesOf);
   if (schema.const !== undefined) return [schema.const as Json];
   if (schema.enum) return [schema.enum[0] as Json];
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;

@@ -13,9 +13,9 @@ export interface RemoteAuth {
   /** Strings to scrub from every message: the tokens in use. */
   secrets(): string[];
   /** What the person should do when the endpoint answers 401 or 403. */
-  refusal(status: 401 | 403): RemoteRefusal;
+  refusal(status: 401 | 403): Promise<RemoteRefusal>;
   /** What the person should do when no usable sign-in is stored (`reason` says why). */
-  signInNeeded(reason: string): RemoteRefusal;
+  signInNeeded(reason: string): Promise<RemoteRefusal>;
 }
 
 export interface RemoteRefusal {
@@ -27,22 +27,23 @@ export function staticTokenAuth(url: URL, token: string, tokenEnv: string): Remo
   return {
     provider: { token: async () => token },
     secrets: () => [token],
-    refusal: (status) => ({ code: 'REMOTE_AUTH_FAILED', message: authFailureMessage(url, tokenEnv, status) }),
-    signInNeeded: (reason) => ({ code: 'REMOTE_SIGN_IN_REQUIRED', message: signInRequiredMessage(url, reason) }),
+    refusal: async (status) => ({ code: 'REMOTE_AUTH_FAILED', message: authFailureMessage(url, tokenEnv, status) }),
+    signInNeeded: async (reason) => ({ code: 'REMOTE_SIGN_IN_REQUIRED', message: signInRequiredMessage(url, reason) }),
   };
 }
 
 /** `signIn`: the shim's own browser sign-in, started whenever a sign-in is needed (none: only say so). */
 export function storedSignInAuth(url: URL, store: SignInStore, signIn?: ShimSignIn): RemoteAuth {
   const provider = signedInAuth(store);
-  const signInNeeded = (reason: string): RemoteRefusal => ({
-    code: 'REMOTE_SIGN_IN_REQUIRED',
-    message: signIn?.start() ? signInOpenedMessage(url, reason) : signInRequiredMessage(url, reason),
-  });
+  // Says the browser was opened only once it was: until then (or if it could not be), how to sign in.
+  const signInNeeded = async (reason: string): Promise<RemoteRefusal> => {
+    const opened = signIn?.start() === true && await signIn.browserOpened();
+    return { code: 'REMOTE_SIGN_IN_REQUIRED', message: (opened ? signInOpenedMessage : signInRequiredMessage)(url, reason) };
+  };
   return {
     provider,
     secrets: provider.secrets,
-    refusal: (status) => status === 401
+    refusal: async (status) => status === 401
       ? signInNeeded('the endpoint did not accept your sign-in (HTTP 401)')
       : { code: 'REMOTE_AUTH_FAILED', message: `The Praxis endpoint ${url.origin}${url.pathname} refused your signed-in account (HTTP 403: it lacks the access this needs). Sign in as someone else with \`praxis login ${url.origin}${url.pathname}\`, or ask for access. The local worktree tools keep working meanwhile.` },
     signInNeeded,

@@ -55,13 +55,14 @@ export function createBridge(options: BridgeOptions): Bridge {
       if (failure.kind === 'protocol') throw new ProtocolError(failure.error.code, scrub(failure.error.message), failure.error.data);
       failedAt = Date.now();
       await connection.drop();
-      const { code, message } = describe(failure);
+      const { code, message } = await describe(failure);
       log(`praxis shim: ${message}`);
       return { ok: false, code, message: scrub(message) };
     }
   }
 
-  function describe(failure: Exclude<RemoteFailure, { kind: 'protocol' }>): { code: RemoteFailureCode; message: string } {
+  type Described = { code: RemoteFailureCode; message: string };
+  async function describe(failure: Exclude<RemoteFailure, { kind: 'protocol' }>): Promise<Described> {
     if (failure.kind === 'auth') return options.auth.refusal(failure.status);
     if (failure.kind === 'sign-in') return options.auth.signInNeeded(failure.reason);
     return { code: 'REMOTE_UNAVAILABLE', message: unavailableMessage(options.url, scrub(failure.detail)) };

@@ -20,15 +20,27 @@ export function browserCommand(env: NodeJS.ProcessEnv, platform: NodeJS.Platform
   return { program: 'xdg-open', args: [url] };
 }
 
-/** Starts the browser and returns at once; says on `log` when it could not be started. */
-export function openBrowser(url: string, env: NodeJS.ProcessEnv, log: (line: string) => void, platform: NodeJS.Platform = process.platform): void {
+/**
+ * Starts the browser without waiting for it: resolves true once its program has started, false when
+ * there is none to start or it could not be started (said on `log`).
+ */
+export function openBrowser(
+  url: string, env: NodeJS.ProcessEnv, log: (line: string) => void, platform: NodeJS.Platform = process.platform,
+): Promise<boolean> {
   const command = browserCommand(env, platform, url);
-  if (!command) return;
-  try {
-    const child = spawn(command.program, command.args, { stdio: 'ignore', detached: true, env });
-    child.on('error', (error) => log(`praxis: could not start ${command.program} (${error.message}); open the address above yourself.`));
-    child.unref();
-  } catch (error) {
-    log(`praxis: could not start ${command.program} (${(error as Error).message}); open the address above yourself.`);
-  }
+  if (!command) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const failed = (error: Error) => {
+      log(`praxis: could not start ${command.program} (${error.message}); open the address above yourself.`);
+      resolve(false);
+    };
+    try {
+      const child = spawn(command.program, command.args, { stdio: 'ignore', detached: true, env });
+      child.once('spawn', () => resolve(true));
+      child.once('error', failed);
+      child.unref();
+    } catch (error) {
+      failed(error as Error);
+    }
+  });
 }

@@ -26,6 +26,8 @@ export interface SignInOptions {
   speaker?: string;
   /** Whose opener starts the browser (tests play each platform's). */
   platform?: NodeJS.Platform;
+  /** Told whether the browser's program started, once the sign-in address has been handed to it. */
+  onBrowserOpened?: (opened: boolean) => void;
 }
 
 /** The authorization server offered a sign-in address that is not one of its web pages. */
@@ -33,7 +35,8 @@ export class RefusedSignInAddress extends Error {}
 
 /** Signs in anew (even when a sign-in exists) and returns the file the tokens were saved in. */
 export async function signIn(options: SignInOptions): Promise<string> {
-  const { url, env, log, timeoutMs, signal, speaker = 'praxis login', platform = process.platform } = options;
+  const { url, env, log, timeoutMs, signal, onBrowserOpened } = options;
+  const { speaker = 'praxis login', platform = process.platform } = options;
   const store = signInStore(signInFile(url, env), endpointKey(url));
   const state = randomBytes(32).toString('base64url');
   const callback = await listenForCallback({ state, timeoutMs, ...(signal ? { signal } : {}) });
@@ -53,7 +56,8 @@ export async function signIn(options: SignInOptions): Promise<string> {
             throw new RefusedSignInAddress(problem);
           }
           log(`${speaker}: opening your browser to sign in to ${endpointKey(url)}. If it does not open, visit:\n\n  ${authorizationUrl.href}\n`);
-          openBrowser(authorizationUrl.href, env, log, platform);
+          const opened = await openBrowser(authorizationUrl.href, env, log, platform);
+          onBrowserOpened?.(opened);
         },
       },
     });

@@ -59,7 +59,7 @@ export function registerCareerTools(server: McpServer, view: KnowledgeView): voi
   });
 }
 
-const provenance = { version: { type: 'string' }, commit: { type: ['string', 'null'] } } as const;
+const provenance = { version: { type: 'string' }, commit: { anyOf: [{ type: 'string' }, { type: 'null' }] } } as const;
 const issue = {
   type: 'object',
   properties: { code: { type: 'string' }, message: { type: 'string' }, line: { type: 'integer', minimum: 1 } },

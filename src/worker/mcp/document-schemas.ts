@@ -4,7 +4,7 @@ import { DOCUMENT_KINDS, type DocumentKind } from '../../bundle/kinds.ts';
 
 const provenance = {
   version: { type: 'string', description: 'Bundle version that answered (provenance)' },
-  commit: { type: ['string', 'null'], description: 'Git commit the bundle was built from, when known' },
+  commit: { anyOf: [{ type: 'string' }, { type: 'null' }], description: 'Git commit the bundle was built from, when known' },
 } as const;
 
 const path = { type: 'string', description: 'Source file, relative to the content folder (provenance)' } as const;

@@ -103,7 +103,7 @@ const NEIGHBORS_INPUT = convertedOnce(z.object({
   direction: z.enum(['out', 'in', 'both']).default('both').describe('out: links from the record; in: backlinks; both'),
 }).strict());
 
-const provenance = { version: { type: 'string' }, commit: { type: ['string', 'null'] } };
+const provenance = { version: { type: 'string' }, commit: { anyOf: [{ type: 'string' }, { type: 'null' }] } };
 
 const SEARCH_OUTPUT_SCHEMA = {
   type: 'object',

@@ -109,7 +109,7 @@ const FILL_OUTPUT_SCHEMA = {
     save_as: { type: 'string' },
     store_as: { type: 'string' },
     version: { type: 'string' },
-    commit: { type: ['string', 'null'] },
+    commit: { anyOf: [{ type: 'string' }, { type: 'null' }] },
   },
   required: ['template', 'content', 'resolved', 'unresolved', 'references', 'save_as', 'store_as'],
 } as const;
