@@ -124,7 +124,8 @@ describe('cloud mode with a real identity provider', () => {
       const lines = log.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('"mcp_request"'));
       expect(lines.map((line) => JSON.parse(line))).toEqual([
         expect.objectContaining({ subject: 'engineer-agent', via: 'cloud', tool: 'tools/call:get_process', outcome: 'served', status: 200 }),
-        expect.objectContaining({ subject: 'no-scope-agent', tool: 'tools/list', outcome: 'insufficient_scope', status: 403 }),
+        // A refused caller's body is never read, so its line names who was refused but no tool.
+        expect.objectContaining({ subject: 'no-scope-agent', tool: null, outcome: 'insufficient_scope', status: 403 }),
       ]);
       expect(lines.join('\n')).not.toContain(bearer.split('.')[2]);
     } finally {
