@@ -11,7 +11,7 @@ import { clashNote, mergeToolLists, NAME_COMPARISON, shadowingName } from './bri
 import { refusalResult } from './tools/results.ts';
 import type { LocalTool, ToolContext } from './tools/local-tool.ts';
 import { Refusal } from './refusal.ts';
-import { visibleName } from './visible-text.ts';
+import { visibleName } from '../text/visible-text.ts';
 
 export interface ShimServerOptions {
   context: ToolContext;

@@ -5,7 +5,7 @@
 import { formatChanges, formatGetOutcome, formatListing, formatStat } from './format.ts';
 import { GitError } from './git/run.ts';
 import { Refusal } from './refusal.ts';
-import { visibleText } from './visible-text.ts';
+import { visibleText } from '../text/visible-text.ts';
 
 export type WorktreeAction =
   | { action: 'list'; repoDir: string }

@@ -5,7 +5,7 @@
 // FUZZ_RUNS=<n> raises the number of runs per property for a long run.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { visibleName, visibleText } from '../../src/shim/visible-text.ts';
+import { visibleName, visibleText } from '../../src/text/visible-text.ts';
 import { forbiddenCodePoints } from './helpers/control-character-session.ts';
 
 const runs = (fallback: number): number => Number(process.env.FUZZ_RUNS) > 0 ? Number(process.env.FUZZ_RUNS) : fallback;

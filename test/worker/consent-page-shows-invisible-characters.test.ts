@@ -1,6 +1,6 @@
 // A client's name on the consent page cannot reorder or hide text: bidirectional overrides and
 // isolates, zero-width and other format characters, C0 and C1 controls, DEL and line separators in
-// the name a client registered are shown as [U+XXXX], never sent as themselves, and a long name is
+// the name a client registered are shown as markers (‹U+202E›, ‹ESC›), never sent as themselves, and a long name is
 // cut so it cannot push the page's warnings out of view.
 import { describe, expect, it } from 'vitest';
 import { publishFixture } from './helpers.ts';
@@ -12,7 +12,7 @@ const HIDDEN = {
   '\u202E': 'U+202E', '\u202D': 'U+202D', '\u202A': 'U+202A', '\u202B': 'U+202B', '\u202C': 'U+202C',
   '\u2066': 'U+2066', '\u2067': 'U+2067', '\u2068': 'U+2068', '\u2069': 'U+2069', '\u200E': 'U+200E', '\u200F': 'U+200F', '\u061C': 'U+061C',
   '\u200B': 'U+200B', '\u200D': 'U+200D', '\u2060': 'U+2060', '\uFEFF': 'U+FEFF', '\u00AD': 'U+00AD', '\u3164': 'U+3164',
-  '\u0007': 'U+0007', '\u001B': 'U+001B', '\u007F': 'U+007F', '\u009B': 'U+009B', '\u0085': 'U+0085', '\u2028': 'U+2028', '\u2029': 'U+2029',
+  '\u0007': 'BEL', '\u001B': 'ESC', '\u007F': 'DEL', '\u009B': 'U+009B', '\u0085': 'U+0085', '\u2028': 'U+2028', '\u2029': 'U+2029',
 };
 
 async function consentHtml(clientName: string): Promise<string> {
@@ -31,7 +31,7 @@ describe('the consent page shows a client name as it is', () => {
       const group = entries.slice(at, at + 5);
       const html = await consentHtml(group.map(([char]) => `x${char}`).join(''));
       for (const [char, code] of group) {
-        expect(html).toContain(`[${code}]`);
+        expect(html).toContain(`‹${code}›`);
         expect(html.includes(char)).toBe(false);
       }
     }
@@ -40,8 +40,8 @@ describe('the consent page shows a client name as it is', () => {
   it('shows a right-to-left override that would make a name read backwards', async () => {
     // Rendered raw, this reads "Praxis Official Client" followed by a reversed "edoc-live".
     const html = await consentHtml('Praxis Official Client \u202Eevil-code');
-    expect(html).toContain('Allow <strong>Praxis Official Client [U+202E]evil-code</strong>');
-    expect(html).toContain('<title>Allow Praxis Official Client [U+202E]evil-code to read Praxis as you?</title>');
+    expect(html).toContain('Allow <strong>Praxis Official Client ‹U+202E›evil-code</strong>');
+    expect(html).toContain('<title>Allow Praxis Official Client ‹U+202E›evil-code to read Praxis as you?</title>');
   });
 
   it('cuts a long name, ending it with …', async () => {

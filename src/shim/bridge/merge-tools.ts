@@ -3,7 +3,7 @@
 // same (see tool-name-key.ts) — is not served: the local one answers that name, and the clash is
 // said out loud, never silently shadowed.
 import type { Tool } from '@modelcontextprotocol/server';
-import { visibleName } from '../visible-text.ts';
+import { visibleName } from '../../text/visible-text.ts';
 import { toolNameKey } from './tool-name-key.ts';
 
 export interface Clash {

@@ -15,7 +15,7 @@ import { resolveSession } from '../sessions/lookup.ts';
 import type { Session } from '../sessions/resolve.ts';
 import { shortBranch } from '../sessions/session-id.ts';
 import { changedPaths } from '../sessions/status.ts';
-import { visibleText } from '../visible-text.ts';
+import { visibleText } from '../../text/visible-text.ts';
 
 export interface GetOptions {
   squash?: boolean;

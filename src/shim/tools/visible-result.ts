@@ -2,7 +2,7 @@
 // the person read, and the structured copy a client may display — with control and reordering
 // characters shown as markers (see visible-text.ts), because any of them may have come from a session.
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import { visibleText } from '../visible-text.ts';
+import { visibleText } from '../../text/visible-text.ts';
 
 export function visibleResult(result: CallToolResult): CallToolResult {
   const content = result.content.map((b) => (b.type === 'text' ? { ...b, text: visibleText(b.text) } : b));

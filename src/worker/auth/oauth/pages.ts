@@ -1,14 +1,14 @@
 // The two pages a person sees while signing in: the consent form and the error page. Small,
 // server-rendered, no script, no third-party assets; every value is escaped (client names and
 // redirect hosts are chosen by whoever registered the client), and what a client chose is shown with
-// its invisible and direction-changing characters made visible (visible-text.ts). Their look is
+// its invisible and direction-changing characters shown as markers (src/text/visible-text.ts). Their look is
 // page-style.ts, shared with the development sign-in page.
 import type { ConsentDescription } from '@cloudflare/workers-oauth-provider';
 import { escapeHtml as escape, signInPageHtml } from './page-style.ts';
-import { visibleText } from './visible-text.ts';
+import { shortened, visibleName } from '../../../text/visible-text.ts';
 
 /** A client's text, as the person must see it: invisible characters shown, then escaped. */
-const shown = (value: string, maxChars?: number): string => escape(visibleText(value, maxChars));
+const shown = (value: string, maxChars = Infinity): string => escape(shortened(visibleName(value), maxChars));
 /** A client's name is cut here, so it cannot push the page's warnings out of view. */
 const MAX_NAME_CHARS = 120;
 
@@ -33,7 +33,7 @@ export function consentPage(details: ConsentDescription, handle: string, upstrea
     ? '<p class="warn"><strong>Access will be sent to an application on this computer.</strong> Continue only if you just started connecting it to Praxis yourself.</p>'
     : '';
   // The tab's title and the heading ask the same question.
-  const title = `Allow ${visibleText(details.clientName, MAX_NAME_CHARS)} to read Praxis as you?`;
+  const title = `Allow ${shortened(visibleName(details.clientName), MAX_NAME_CHARS)} to read Praxis as you?`;
   return signInPageHtml(title, `<h1>Allow <strong>${name}</strong> to read Praxis as you?</h1>
 ${origin}
 <p>Access will be sent to <strong>${shown(details.redirectHost)}</strong> (<code>${shown(details.redirectUri)}</code>).</p>

@@ -1,5 +1,6 @@
-// Text that came from a session (diffs, file contents, paths, branch names, git's messages about
-// them) is shown to a person in a terminal or an MCP client. A control character in it is an
+// Text someone else chose, shown to a person who decides on it: what a session wrote (diffs, file
+// contents, paths, branch names, git's messages about them), shown in a terminal or an MCP client by
+// the shim, and what a client registered (its name, its redirect URI), shown on the consent page. A control character in it is an
 // instruction to that terminal, not text: `ESC[2K` erases the line it ends, OSC 52 writes the
 // clipboard, a lone CR returns to the start of the line to overwrite it, and a bidirectional
 // override reorders what follows. So every such character is shown as a marker instead —
@@ -13,8 +14,11 @@ const CLOSE = '›';
 /** Control characters (C0, DEL, C1), bidirectional controls, line and paragraph separators, and the marker's opener. */
 const SHOWN_IN_TEXT = /[\p{Cc}\p{Bidi_Control}\p{Zl}\p{Zp}‹]/gu;
 
-/** For names that must look like what they are: also every whitespace but the space, and every invisible character. */
-const SHOWN_IN_NAMES = /[\p{Cc}\p{Bidi_Control}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{White_Space}‹]/gu;
+/**
+ * For names that must look like what they are: also every whitespace but the space, every format
+ * character and every invisible one (zero-width characters, soft hyphen, Hangul fillers).
+ */
+const SHOWN_IN_NAMES = /[\p{Cc}\p{Cf}\p{Bidi_Control}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{White_Space}‹]/gu;
 
 const C0_NAMES = [
   'NUL', 'SOH', 'STX', 'ETX', 'EOT', 'ENQ', 'ACK', 'BEL', 'BS', 'HT', 'LF', 'VT', 'FF', 'CR', 'SO', 'SI',
@@ -41,4 +45,9 @@ export function visibleText(text: string): string {
 /** A name (a tool's, say) with everything that is not a visible non-space character shown as a marker. */
 export function visibleName(name: string): string {
   return name.replace(SHOWN_IN_NAMES, (char) => (char === ' ' ? char : markerFor(char)));
+}
+
+/** `text` cut to at most `maxChars` characters, ending in … when it was cut. */
+export function shortened(text: string, maxChars: number): string {
+  return text.length > maxChars ? `${text.slice(0, maxChars)}…` : text;
 }
