@@ -1,6 +1,8 @@
 // One Markdown file → one compiled document, or the reasons it cannot be one.
 import { DOCUMENT_KINDS, type DocumentKind } from '../../src/bundle/kinds.ts';
 import { nameFromPath, normalizeName } from '../../src/bundle/names.ts';
+import { firstAtxHeading, TITLE_HEADING } from '../../src/worker/content/atx-heading.ts';
+import { inlineLinksAsLabels } from '../../src/worker/content/search/inline-syntax.ts';
 import { readAccess } from './access-field.ts';
 import type { BuildError } from './errors.ts';
 import { splitFrontMatter } from './front-matter.ts';
@@ -105,14 +107,14 @@ function readFields(kind: DocumentKind, data: Record<string, unknown>, keyLines:
 }
 
 function firstHeading(body: string): string | undefined {
-  return /^#\s+(.+?)\s*#*\s*$/m.exec(body)?.[1];
+  return firstAtxHeading(body, TITLE_HEADING);
 }
 
 /** The first prose paragraph, flattened, cut on a word boundary. */
 function firstParagraph(body: string): string {
   const paragraph = body.split(/\r?\n\s*\r?\n/).map((block) => block.trim())
     .find((block) => block && !/^(#|```|~~~|[-*+>|]|\d+\.|<)/.test(block));
-  const flat = (paragraph ?? '').replace(/\s+/g, ' ').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
+  const flat = inlineLinksAsLabels((paragraph ?? '').replace(/\s+/g, ' '), { imageMark: false });
   if (flat.length <= DESCRIPTION_FALLBACK_CHARS) return flat;
   const cut = flat.slice(0, DESCRIPTION_FALLBACK_CHARS);
   return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[,;:]$/, '')}…`;

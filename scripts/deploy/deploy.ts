@@ -193,7 +193,7 @@ export async function deploy(options: DeployOptions): Promise<number> {
     }
 
     heading('Deploy the Worker');
-    let url = options.url?.replace(/\/+$/, '');
+    let url = options.url?.replace(/(?<!\/)\/+$/, '');
     if (dry) {
       would(['deploy', ...configFlag]);
       const outdir = await mkdtemp(join(tmpdir(), 'praxis-deploy-dry-'));

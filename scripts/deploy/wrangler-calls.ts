@@ -46,7 +46,7 @@ export function bucketNames(stdout: string): string[] {
 
 /** The URL `wrangler deploy` reports (workers.dev or a custom domain), without a trailing slash. */
 export function deployedUrl(output: string): string | undefined {
-  const urls = [...output.matchAll(/\bhttps?:\/\/[^\s"'()]+/g)].map((match) => match[0].replace(/\/+$/, ''));
+  const urls = [...output.matchAll(/\bhttps?:\/\/[^\s"'()]+/g)].map((match) => match[0].replace(/(?<!\/)\/+$/, ''));
   return urls.find((url) => url.includes('.workers.dev')) ?? urls.find((url) => !/dash\.cloudflare\.com|developers\.cloudflare\.com/.test(url));
 }
 

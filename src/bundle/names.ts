@@ -7,7 +7,8 @@ export function normalizeName(raw: string): string {
     .replace(/[\s_]+/g, '-')
     .replace(/[^a-z0-9-]/g, '')
     .replace(/-{2,}/g, '-')
-    .replace(/^-+|-+$/g, '');
+    // A trailing run is matched from its first dash only: `-+$` tried every dash of a long run.
+    .replace(/^-+|(?<!-)-+$/g, '');
 }
 
 /**

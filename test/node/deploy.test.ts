@@ -12,6 +12,7 @@ import { deploy } from '../../scripts/deploy/deploy.ts';
 import { localSecret } from '../../scripts/dev/local-secret.ts';
 import { POINTER_KEY } from '../../src/bundle/bundle.ts';
 import { spawnPraxisDev, type RunningDev } from '../../scripts/dev/spawn-praxis-dev.ts';
+import { maskVolatile } from './helpers/volatile-values.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const FIXTURE = join(ROOT, 'test/fixtures/content');
@@ -276,10 +277,7 @@ describe('docs/deploy.md', () => {
   // The page shows two dry runs "exactly": the repository's own wrangler.toml and content/, in cloud
   // mode and in oauth mode. Only what every code or content change moves is left out of the
   // comparison: the bundle's size and the content version.
-  const variable = (text: string) => text
-    .replace(/Total Upload: [\d.]+ KiB \/ gzip: [\d.]+ KiB/g, 'Total Upload: <size> / gzip: <size>')
-    .replace(/version [0-9a-f]{12}\b/g, 'version <version>')
-    .trim();
+  const variable = (text: string) => maskVolatile(text).trim();
   const transcripts = async (): Promise<string[]> => {
     const page = await readFile(join(ROOT, 'docs/deploy.md'), 'utf8');
     return [...page.matchAll(/```\n\$ npx praxis deploy --dry-run\n([\s\S]*?)```/g)].map((match) => variable(match[1]!));

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import type { BuildError } from '../errors.ts';
 import { listFolderFiles } from '../folder-walk.ts';
 import { binaryContentError } from '../text-checks.ts';
+import { firstAtxHeading, TITLE_HEADING } from '../../../src/worker/content/atx-heading.ts';
+import { inlineLinksAsLabels } from '../../../src/worker/content/search/inline-syntax.ts';
+import { wikiLinksAsText } from './wiki-link-text.ts';
 
 export interface SourceFile {
   /** Relative to the kind folder, `/`-separated. */
@@ -51,12 +54,13 @@ export async function readSourceFiles(dir: string, extension: string, options: {
 }
 
 /** The first `# ` heading of Markdown, if any. */
-export const firstHeading = (markdown: string): string | undefined => /^#\s+(.+?)\s*#*\s*$/m.exec(markdown)?.[1];
+export const firstHeading = (markdown: string): string | undefined => firstAtxHeading(markdown, TITLE_HEADING);
 
 /** The first prose paragraph, flattened and cut to 200 characters. */
 export function firstParagraph(markdown: string): string {
   const paragraph = markdown.split(/\n\s*\n/).map((block) => block.trim())
     .find((block) => block && !/^(#|```|~~~|[-*+>|]|\d+\.|<|---)/.test(block));
-  const flat = (paragraph ?? '').replace(/\s+/g, ' ').replace(/\[\[([^\]|]*)(?:\|([^\]]*))?\]\]/g, (_, id, label) => label ?? id).replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
-  return flat.length <= 200 ? flat : `${flat.slice(0, 200).replace(/\s+\S*$/, '')}…`;
+  const flat = inlineLinksAsLabels(wikiLinksAsText((paragraph ?? '').replace(/\s+/g, ' ')), { imageMark: false });
+  // The cut drops the last, partial word; a match starts only where a whitespace run starts.
+  return flat.length <= 200 ? flat : `${flat.slice(0, 200).replace(/(?<!\s)\s+\S*$/, '')}…`;
 }

@@ -22,12 +22,15 @@ export interface LineError { line: number; message: string }
 export function parsePowerTemplate(text: string): { template?: PowerTemplate; errors: LineError[] } {
   const errors: LineError[] = [];
   const found = splitFields(text, errors);
-  const order = found.map((field) => POWER_FIELDS.indexOf(field.name));
-  found.forEach((field, i) => {
-    if (i > 0 && order[i]! < Math.max(...order.slice(0, i))) {
+  // The highest field position so far, carried along: the maximum of every prefix was quadratic.
+  let highest = -1;
+  for (const field of found) {
+    const position = POWER_FIELDS.indexOf(field.name);
+    if (position < highest) {
       errors.push({ line: field.line, message: `field '${field.name}' is out of order: fields must appear as ${POWER_FIELDS.join(', ')}` });
     }
-  });
+    highest = Math.max(highest, position);
+  }
   const byName = new Map<PowerField, FoundField>();
   for (const field of found) {
     const first = byName.get(field.name);

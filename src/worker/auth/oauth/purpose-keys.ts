@@ -1,6 +1,8 @@
 // One key per use of the consent secret (consent forms, the upstream sign-in state, remembered
 // approvals), derived with HKDF-SHA-256 through WebCrypto, so a value made for one use is never
 // accepted as another and the encrypted sign-in state gets the 256-bit key A256GCM needs.
+import { base64url } from 'jose';
+
 export type KeyPurpose = 'consent-form' | 'upstream-state' | 'remembered-approvals';
 
 const derived = new Map<string, Promise<Uint8Array>>();
@@ -28,5 +30,5 @@ async function derive(secret: string, purpose: KeyPurpose): Promise<Uint8Array> 
 /** A random value for handles and states: 32 bytes, base64url. */
 export function randomToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return base64url.encode(bytes);
 }

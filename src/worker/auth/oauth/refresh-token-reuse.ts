@@ -11,6 +11,7 @@
 // written by the same grant write that rotates the token.
 import { OAuthError } from '@cloudflare/workers-oauth-provider';
 import type { GrantProps } from './identity.ts';
+import { sha256Base64url } from './sha256-base64url.ts';
 
 /** Digest of the refresh token each token request presented, keyed by that request's own env object. */
 const presentedRefreshTokens = new WeakMap<object, string>();
@@ -35,8 +36,7 @@ export async function envWithPresentedRefreshToken<E extends object>(
 
 /** SHA-256 of the token, base64url: what the grant keeps (encrypted) instead of the token. */
 export async function refreshTokenDigest(token: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
-  return btoa(String.fromCharCode(...digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return sha256Base64url(token);
 }
 
 /**

@@ -10,6 +10,7 @@ import type { AuthRequest } from '@cloudflare/workers-oauth-provider';
 import { SignJWT, jwtVerify } from 'jose';
 import { cookieValue, hostCookie } from './cookies.ts';
 import { purposeKey } from './purpose-keys.ts';
+import { sha256Base64url } from './sha256-base64url.ts';
 
 const COOKIE = '__Host-praxis-approvals';
 const AUDIENCE = 'praxis-remembered-approvals';
@@ -58,6 +59,5 @@ function isApproval(value: unknown): value is Approval {
 
 async function approvalKey(request: AuthRequest, subject: string): Promise<string> {
   const material = JSON.stringify([request.clientId, request.redirectUri, request.resource ?? null, subject]);
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(material)));
-  return btoa(String.fromCharCode(...digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return sha256Base64url(material);
 }

@@ -12,6 +12,7 @@ import { protocolEndpointRefusal } from './protocol-endpoint-refusal.ts';
 import { envWithPresentedRefreshToken } from './refresh-token-reuse.ts';
 import type { RegistrationRateLimitEnv } from './registration-rate-limit.ts';
 import { isApprovalRemembered, rememberedApprovalCookie } from './remembered-approvals.ts';
+import { sha256Base64url } from './sha256-base64url.ts';
 import { signedInUser, signedInUserCookie } from './signed-in-user.ts';
 import { withUnsetResourceDropped } from './unset-resource.ts';
 import { authorizationUrl, completeSignIn, newAttempt, upstreamServer, UpstreamUnavailableError } from './upstream.ts';
@@ -129,8 +130,7 @@ async function callback(request: Request, config: OAuthModeConfig, oauth: OAuthH
  * a digest of issuer and subject keeps tokens to token-safe characters and the subject out of KV keys.
  */
 async function grantUserId(issuer: string, subject: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${issuer}\n${subject}`));
-  return btoa(String.fromCharCode(...new Uint8Array(digest))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '').slice(0, 22);
+  return (await sha256Base64url(`${issuer}\n${subject}`)).slice(0, 22);
 }
 
 const callbackUrl = (config: OAuthModeConfig): string => `${config.issuer}${CALLBACK_PATH}`;

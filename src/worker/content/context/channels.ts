@@ -1,5 +1,6 @@
 // What `get_career_context(for)` changes: the document is always returned whole; the channel adds
 // guidance for that medium and names the sections of the document that matter most for it.
+import { atxHeadingsOf, SECTION_HEADING } from '../atx-heading.ts';
 
 export const CHANNELS = ['cv', 'github', 'linkedin', 'portfolio', 'x', 'general'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -63,9 +64,8 @@ export const CHANNEL_GUIDES: Record<Channel, ChannelGuide> = {
   },
 };
 
-/** `## ` headings of the document, in order, as written. */
-export const sectionHeadings = (markdown: string): string[] =>
-  [...markdown.matchAll(/^##\s+(.+?)\s*#*\s*$/gm)].map((match) => match[1]!);
+/** `## ` headings of the document, in order, as written (one line each, read in linear time). */
+export const sectionHeadings = (markdown: string): string[] => atxHeadingsOf(markdown, SECTION_HEADING);
 
 /** The document's headings that the channel emphasises, in the channel's order of importance. */
 export function emphasisedSections(headings: readonly string[], channel: Channel): string[] {

@@ -20,9 +20,13 @@ export function parsePromptBody(body: string): ParsedTemplate {
   const names = new Set<string>();
   let children = root;
   let last = 0;
+  // Lines are counted on from the previous tag: counting from the start for every tag was quadratic.
+  let line = 1;
+  let counted = 0;
   for (const match of body.matchAll(TAG)) {
     const [whole, sigil, name] = match as unknown as [string, string, string];
-    const line = body.slice(0, match.index).split('\n').length;
+    line += newlinesBetween(body, counted, match.index);
+    counted = match.index;
     if (match.index! > last) children.push({ kind: 'text', text: body.slice(last, match.index) });
     last = match.index! + whole.length;
     names.add(name);
@@ -42,6 +46,12 @@ export function parsePromptBody(body: string): ParsedTemplate {
   if (unclosed) return { ok: false, line: unclosed.line, message: `'{{#${unclosed.name}}}' is never closed (add '{{/${unclosed.name}}}')` };
   if (last < body.length) children.push({ kind: 'text', text: body.slice(last) });
   return { ok: true, template: { nodes: root, names: [...names] } };
+}
+
+function newlinesBetween(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let at = from; at < to; at++) if (text[at] === '\n') count++;
+  return count;
 }
 
 /** Argument names are author text (`toString` is a valid one): only the caller's own values count, never Object.prototype's. */

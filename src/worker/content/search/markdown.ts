@@ -1,5 +1,10 @@
 // Just enough Markdown structure for ranking and snippets: headings, prose, code fences, and the
-// link/HTML noise that would otherwise flood the vocabulary with URL fragments.
+// link/HTML noise that would otherwise flood the vocabulary with URL fragments. Every pattern here
+// runs in linear time (test/node/linear-time-regexes.test.ts, linear-time-parsers.test.ts).
+import { ANY_HEADING, atxHeadingText } from '../atx-heading.ts';
+import {
+  inlineLinksAsLabels, referenceLinksAsLabels, tagsAsSpaces, withoutReferenceDefinition,
+} from './inline-syntax.ts';
 
 export interface MarkdownLine {
   text: string;
@@ -7,7 +12,6 @@ export interface MarkdownLine {
 }
 
 const FENCE = /^\s{0,3}(```|~~~)/;
-const ATX_HEADING = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/;
 
 /** The body's lines, classified; fenced code is tracked so `# comment` lines in code are not headings. */
 export function classifyLines(body: string): MarkdownLine[] {
@@ -25,8 +29,8 @@ export function classifyLines(body: string): MarkdownLine[] {
       lines.push({ text: '', kind: 'code' });
       continue;
     }
-    const heading = ATX_HEADING.exec(raw);
-    if (heading) lines.push({ text: heading[1] ?? '', kind: 'heading' });
+    const heading = atxHeadingText(raw, ANY_HEADING);
+    if (heading !== undefined) lines.push({ text: heading, kind: 'heading' });
     else lines.push({ text: raw, kind: raw.trim() === '' ? 'blank' : 'prose' });
   }
   return lines;
@@ -45,15 +49,14 @@ export function plainInline(text: string): string {
 
 /** plainInline without its shortcut (exported for the test that the two agree). */
 export function stripInline(text: string): string {
-  return text
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/!?\[([^\]]*)\]\[[^\]]*\]/g, '$1')
-    .replace(/^\s*\[[^\]]+\]:\s*\S+.*$/g, '')
-    .replace(/<[^>\n]+>/g, ' ')
+  const links = referenceLinksAsLabels(inlineLinksAsLabels(text, { imageMark: true }));
+  return tagsAsSpaces(withoutReferenceDefinition(links))
     .replace(/\bhttps?:\/\/\S+/g, ' ')
     .replace(/[*_`~]+/g, '')
     .replace(/^\s*(?:[-+*>|]|\d+[.)])\s+/g, '')
-    .replace(/\s*\|\s*/g, ' ')
+    // A match starts only where a whitespace run starts (or at a bare `|`): `\s*\|\s*` tried
+    // every position of a long whitespace run.
+    .replace(/(?<!\s)\s*\|\s*|\|\s*/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 }

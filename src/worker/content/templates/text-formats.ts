@@ -1,7 +1,16 @@
 // The POWER template contract's exact text outputs for list_templates, get_template and list_frameworks, as pure functions.
 
-/** 2156 → "2,156": grouping as docs-mcp printed it, independent of the runtime's locale data. */
-export const groupedBytes = (bytes: number): string => String(bytes).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/**
+ * 2156 → "2,156": grouping as docs-mcp printed it, independent of the runtime's locale data. Built
+ * from the right in one pass (the lookahead regex this replaces rescanned the digits from each one).
+ */
+export function groupedBytes(bytes: number): string {
+  const digits = String(bytes);
+  if (!/^\d+$/.test(digits)) return digits;
+  const groups: string[] = [];
+  for (let end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end));
+  return groups.join(',');
+}
 
 /** Names in code-point order, as Python's sorted() gives them (docs-mcp's ordering). */
 export const codePointOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
