@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { issueLocalToken } from '../src/worker/auth/local-token.ts';
+import { MAX_QUERY_CHARS } from '../src/worker/http/request-caps.ts';
 import { bundleBenchWorker, startDirectWorker } from './direct-host.ts';
 import { medianIsolateCpuMsPerCall } from './isolate-cpu.ts';
 import { preparedCorpus } from './prepared-corpus.ts';
@@ -38,7 +39,21 @@ const REQUESTS: [string, string, boolean][] = [
   ['prompts/get, 60 000 arguments', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'prompts/get', params: { name: 'any', arguments: Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`a${i}`, 'x'])) } }), true],
   ['search, 1 MiB query', JSON.stringify(search(1, 'deploy '.repeat(MIB / 7 - 20))), true],
   ['resources/read, 1 000 000-char URI', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: `vitaegraph://record/${'a'.repeat(1_000_000)}` } }), true],
+  // The largest requests the caps still serve: the bound is measured on them, not argued.
+  ['search, longest accepted query', JSON.stringify(search(1, longestQuery())), true],
+  ['batch of 2 searches, longest queries', JSON.stringify([search(1, longestQuery()), search(2, longestQuery(7))]), true],
 ];
+
+/** Common words, repeated up to the query cap: each distinct term reaches the index. */
+function longestQuery(offset = 0): string {
+  const words = ['deploy', 'rollback', 'incident', 'review', 'release', 'access', 'checklist', 'security', 'onboarding',
+    'pipeline', 'production', 'database', 'migration', 'alert', 'monitoring', 'customer', 'service', 'team', 'process',
+    'approval', 'change', 'test', 'build', 'branch', 'merge', 'config', 'secret', 'token', 'network', 'backup', 'restore',
+    'outage', 'escalation', 'owner', 'runbook', 'metric', 'latency', 'error', 'budget', 'quality', 'design', 'document'];
+  const picked: string[] = [];
+  for (let i = 0; picked.join(' ').length + 12 < MAX_QUERY_CHARS; i++) picked.push(words[(i + offset) % words.length]!);
+  return picked.join(' ');
+}
 
 const send = (body: string, withToken: boolean) => fetch(new URL('/mcp', host.url), {
   method: 'POST',
