@@ -21,7 +21,10 @@ export interface DoublingOptions {
    * that is super-linear shows it, confirmed, long before (`[[[[…` of 2 000 cost seconds).
    */
   maxSize?: number;
-  /** A ratio at or above this is super-linear. */
+  /**
+   * A ratio at or above this is super-linear. Quadratic work doubles to 4 and cubic to 8; linear work
+   * that allocates reads up to about 3.4 on a loaded machine (a larger heap to collect at 2n), so 3.5.
+   */
   limit?: number;
   /** Ratios at or above the limit needed at successive sizes: one step in cost is not a trend. */
   confirmations?: number;
@@ -44,7 +47,7 @@ function cpuMicros(run: () => unknown): number {
  */
 export function superLinearDoubling(input: (n: number, run: number) => string, parse: (text: string) => unknown,
   options: DoublingOptions = {}): Doubling | undefined {
-  const { floorMicros = 600, startSize = 256, maxSize = 1 << 16, limit = 3, confirmations = 3 } = options;
+  const { floorMicros = 600, startSize = 256, maxSize = 1 << 16, limit = 3.5, confirmations = 3 } = options;
   let run = 0;
   const costAt = (n: number): number => {
     const text = input(n, run++);

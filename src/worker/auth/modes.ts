@@ -130,7 +130,7 @@ export const AUTH_MODES: Readonly<Record<AuthMode, AuthModeDefinition>> = {
       return { ok: true, config };
     },
     credentialOf: (token, config) => (config.localSecret !== undefined && claimsLocalIssuer(token) ? 'local' : 'oauth'),
-    missingTokenHint: ': sign in through this server (an OAuth client finds it from /.well-known/oauth-protected-resource)',
+    missingTokenHint: ' from signing in through this server (an OAuth client finds how from /.well-known/oauth-protected-resource)',
     // On a loopback MCP URL (praxis dev): the same DNS-rebinding protection as local mode.
     hostChecked: (config) => config.oauth !== undefined && isLoopbackHostname(new URL(config.oauth.resource).hostname),
     tokensFromIdentityProvider: false,
