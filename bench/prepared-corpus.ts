@@ -15,7 +15,9 @@ export interface PreparedCorpus {
   kvDir: string;
 }
 
-export async function preparedCorpus(documents: number, workDir: string, log: (line: string) => void): Promise<PreparedCorpus> {
+export async function preparedCorpus(
+  documents: number, workDir: string, log: (line: string) => void,
+): Promise<PreparedCorpus> {
   const dir = resolve(workDir, `n${documents}`);
   await mkdir(dir, { recursive: true });
   const content = join(dir, 'content');

@@ -1,17 +1,21 @@
 // Text someone else chose, shown to a person who decides on it: what a session wrote (diffs, file
 // contents, paths, branch names, git's messages about them), shown in a terminal or an MCP client by
-// the shim, and what a client registered (its name, its redirect URI), shown on the consent page. A control character in it is an
-// instruction to that terminal, not text: `ESC[2K` erases the line it ends, OSC 52 writes the
-// clipboard, a lone CR returns to the start of the line to overwrite it, and a bidirectional
-// override reorders what follows. So every such character is shown as a marker instead —
-// `‹ESC›`, `‹CR›`, `‹DEL›`, `‹U+009B›`, `‹U+202E›` — and the marker's opening `‹` is itself
-// shown as `‹U+2039›` when the text holds one, so a marker always means a replaced character and
-// the rendering can be read back exactly. Newline and tab stay, and so does the CR of a CRLF.
+// the shim, and what a client registered (its name, its redirect URI), shown on the consent page. A
+// control character in it is an instruction to that terminal, not text: `ESC[2K` erases the line it
+// ends, OSC 52 writes the clipboard, a lone CR returns to the start of the line to overwrite it, and
+// a bidirectional override reorders what follows. So every such character is shown as a marker
+// instead — `‹ESC›`, `‹CR›`, `‹DEL›`, `‹U+009B›`, `‹U+202E›` — and the marker's opening `‹`
+// is itself shown as `‹U+2039›` when the text holds one, so a marker always means a replaced
+// character and the rendering can be read back exactly. Newline and tab stay, and so does the CR of
+// a CRLF.
 
 const OPEN = '‹';
 const CLOSE = '›';
 
-/** Control characters (C0, DEL, C1), bidirectional controls, line and paragraph separators, and the marker's opener. */
+/**
+ * Control characters (C0, DEL, C1), bidirectional controls, line and paragraph separators, and the
+ * marker's opener.
+ */
 const SHOWN_IN_TEXT = /[\p{Cc}\p{Bidi_Control}\p{Zl}\p{Zp}‹]/gu;
 
 /**

@@ -55,7 +55,8 @@ describe('advertised schemas are portable', () => {
     const outputs = listings.tools.filter((tool) => tool.outputSchema).map((tool) => JSON.stringify(tool.outputSchema));
     const commits = outputs.filter((text) => text.includes('"commit"'));
     expect(commits.length).toBeGreaterThanOrEqual(11);
-    for (const text of commits) expect(text).toMatch(/"commit":\{[^}]*"anyOf":\[\{"type":"string"\},\{"type":"null"\}\]/);
+    for (const text of commits) expect(text)
+      .toMatch(/"commit":\{[^}]*"anyOf":\[\{"type":"string"\},\{"type":"null"\}\]/);
   });
 
   it('validates every input and output schema against the JSON Schema 2020-12 meta-schema', () => {
@@ -67,7 +68,9 @@ describe('advertised schemas are portable', () => {
         const schema = tool[key];
         if (schema === undefined) continue;
         checked += 1;
-        if (!ajv.validateSchema(schema as object)) invalid.push(`${String(tool.name)} ${key}: ${ajv.errorsText(ajv.errors)}`);
+        if (!ajv.validateSchema(schema as object)) invalid.push(
+          `${String(tool.name)} ${key}: ${ajv.errorsText(ajv.errors)}`,
+        );
       }
     }
     expect(invalid).toEqual([]);

@@ -24,12 +24,21 @@ afterEach(() => {
 
 /** 1 MiB exactly (the size limit lets it in): arrays nested half a million deep. */
 const nestedArrays = '['.repeat(MAX_REQUEST_BYTES / 2) + ']'.repeat(MAX_REQUEST_BYTES / 2);
-const toolCall = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_process', arguments: { name: 'code-review', pad: 'x'.repeat(100_000) } } });
+const toolCall = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'get_process', arguments: { name: 'code-review', pad: 'x'.repeat(100_000) } },
+});
 
 function post(body: string, bearer: string | null): Promise<Response> {
   return callWorker(new Request(MCP_URL, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(bearer === null ? {} : { authorization: `Bearer ${bearer}` }) },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(bearer === null ? {} : { authorization: `Bearer ${bearer}` }),
+    },
     body,
   }));
 }
@@ -47,15 +56,18 @@ describe('an anonymous body is never parsed', () => {
     JSON.parse = originalParse;
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer /);
-    expect(['AUTHENTICATION_REQUIRED', 'AUTHENTICATION_FAILED']).toContain((await response.json() as { error: string }).error);
+    expect(['AUTHENTICATION_REQUIRED', 'AUTHENTICATION_FAILED'])
+      .toContain((await response.json() as { error: string }).error);
     expect(parsedLengths.filter((length) => length >= body.length)).toEqual([]);
     // So the audit line cannot name the tool: it says who was refused, not what was asked.
-    const auditLine = lines.map((line) => { try { return originalParse(line) as Record<string, unknown>; } catch { return null; } })
+    const auditLine = lines
+      .map((line) => { try { return originalParse(line) as Record<string, unknown>; } catch { return null; } })
       .find((line) => line?.event === 'mcp_request');
     expect(auditLine).toMatchObject({ status: 401, tool: null });
   });
 
-  it('a known caller\'s 1 MiB of nested arrays is refused on its shape, before JSON.parse, with -32600 naming the depth limit', async () => {
+  it('a known caller\'s 1 MiB of nested arrays is refused on its shape, before JSON.parse, '
+    + 'with -32600 naming the depth limit', async () => {
     const bearer = await token('nester');
     watchJsonParse();
     const { value: response } = await captureConsole(() => post(nestedArrays, bearer));
@@ -70,7 +82,9 @@ describe('an anonymous body is never parsed', () => {
 
   it('a known caller\'s ordinary request is parsed once and served', async () => {
     const bearer = await token('ordinary');
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_process', arguments: { name: 'code-review' } } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_process', arguments: { name: 'code-review' } },
+    });
     watchJsonParse();
     const { value: response } = await captureConsole(() => post(body, bearer));
     JSON.parse = originalParse;

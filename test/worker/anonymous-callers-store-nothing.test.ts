@@ -7,12 +7,17 @@ import { describe, expect, it } from 'vitest';
 import type { Env } from '../../src/worker/index.ts';
 import { callWorker, publishFixture, testEnv } from './helpers.ts';
 import { recordingOAuthKv } from './recording-oauth-kv.ts';
-import { CLIENT_REDIRECT, WORKER_ORIGIN, authorizationUrl, consentHandle, isPage, newVerifier, oauthEnv, registerClient, s256, workerBrowser } from './sign-in-helpers.ts';
+import {
+  CLIENT_REDIRECT, WORKER_ORIGIN, authorizationUrl, consentHandle, isPage, newVerifier, oauthEnv, registerClient, s256,
+  workerBrowser,
+} from './sign-in-helpers.ts';
 
 await publishFixture();
 
 function register(env: Partial<Env>, body: string, headers: Record<string, string> = {}): Promise<Response> {
-  return callWorker(new Request(`${WORKER_ORIGIN}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }), env);
+  return callWorker(new Request(`${WORKER_ORIGIN}/oauth/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body,
+  }), env);
 }
 
 const metadata = (extra: Record<string, unknown> = {}) => JSON.stringify({
@@ -25,7 +30,9 @@ describe('anonymous requests to /authorize', () => {
     const clientId = await registerClient(oauthEnv());
     const kv = recordingOAuthKv();
     const env = oauthEnv({ OAUTH_KV: kv.binding });
-    const url = authorizationUrl(clientId, { code_challenge: await s256(newVerifier()), code_challenge_method: 'S256' });
+    const url = authorizationUrl(clientId, {
+      code_challenge: await s256(newVerifier()), code_challenge_method: 'S256',
+    });
     let pages = 0;
     for (let request = 0; request < 300; request++) {
       const page = await workerBrowser(env).go(url);
@@ -36,7 +43,11 @@ describe('anonymous requests to /authorize', () => {
     const browser = workerBrowser(env);
     const page = await browser.go(url);
     if (!isPage(page)) throw new Error('expected the consent page');
-    const approved = await browser.request(page.url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ handle: consentHandle(page)!, decision: 'approve' }).toString() });
+    const approved = await browser.request(page.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ handle: consentHandle(page)!, decision: 'approve' }).toString(),
+    });
     expect(approved.status).toBe(302);
     expect(approved.headers.get('location')).toContain('state=');
     const made = await workerBrowser(env).go(`${WORKER_ORIGIN}/oauth/callback?code=made-up&state=made-up`);
@@ -59,7 +70,9 @@ describe('dynamic client registration, bounded', () => {
   };
 
   it('refuses a body over 8 KiB before parsing it, and writes nothing', async () => {
-    await refusedWithNothingStored(metadata({ client_uri: `https://example.com/${'a'.repeat(9000)}` }), 413, '8192 bytes');
+    await refusedWithNothingStored(
+      metadata({ client_uri: `https://example.com/${'a'.repeat(9000)}` }), 413, '8192 bytes',
+    );
     // Forty registrations of about a MiB each, as in the review: every one refused.
     const huge = metadata({ padding: 'x'.repeat(1024 * 1024 - 300) });
     for (let attempt = 0; attempt < 40; attempt++) await refusedWithNothingStored(huge, 413, '8192 bytes');
@@ -67,33 +80,63 @@ describe('dynamic client registration, bounded', () => {
 
   it('refuses over-long and over-many fields, naming the field, and writes nothing', async () => {
     await refusedWithNothingStored(metadata({ client_name: 'n'.repeat(201) }), 400, 'client_name is 201 characters');
-    await refusedWithNothingStored(metadata({ redirect_uris: Array.from({ length: 17 }, (_, at) => `http://127.0.0.1:${9000 + at}/callback`) }), 400, 'redirect_uris has 17 entries');
-    await refusedWithNothingStored(metadata({ redirect_uris: [CLIENT_REDIRECT, `https://example.com/${'a'.repeat(2100)}`] }), 400, 'redirect_uris has an entry 2120 characters');
-    await refusedWithNothingStored(metadata({ contacts: Array.from({ length: 9 }, (_, at) => `a${at}@example.com`) }), 400, 'contacts has 9 entries');
-    await refusedWithNothingStored(metadata(Object.fromEntries(Array.from({ length: 9 }, (_, at) => [`client_name#x-${at}`, 'Localised']))), 400, '9 localised fields');
-    await refusedWithNothingStored(metadata(Object.fromEntries(Array.from({ length: 40 }, (_, at) => [`unknown_${at}`, 1]))), 400, 'at most 32');
+    await refusedWithNothingStored(
+      metadata({ redirect_uris: Array.from({ length: 17 }, (_, at) => `http://127.0.0.1:${9000 + at}/callback`) }),
+      400,
+      'redirect_uris has 17 entries',
+    );
+    await refusedWithNothingStored(
+      metadata({ redirect_uris: [CLIENT_REDIRECT, `https://example.com/${'a'.repeat(2100)}`] }),
+      400,
+      'redirect_uris has an entry 2120 characters',
+    );
+    await refusedWithNothingStored(
+      metadata({ contacts: Array.from({ length: 9 }, (_, at) => `a${at}@example.com`) }), 400, 'contacts has 9 entries',
+    );
+    await refusedWithNothingStored(
+      metadata(Object.fromEntries(Array.from({ length: 9 }, (_, at) => [`client_name#x-${at}`, 'Localised']))),
+      400,
+      '9 localised fields',
+    );
+    await refusedWithNothingStored(
+      metadata(Object.fromEntries(Array.from({ length: 40 }, (_, at) => [`unknown_${at}`, 1]))), 400, 'at most 32',
+    );
   });
 
   it('stores what a real client sends: one write', async () => {
     const kv = recordingOAuthKv();
-    const response = await register(oauthEnv({ OAUTH_KV: kv.binding }), metadata({ client_uri: 'https://example.com', software_id: 'praxis-test', software_version: '1.0.0', scope: 'praxis:read offline_access' }));
+    const response = await register(oauthEnv({ OAUTH_KV: kv.binding }), metadata({
+      client_uri: 'https://example.com',
+      software_id: 'praxis-test',
+      software_version: '1.0.0',
+      scope: 'praxis:read offline_access',
+    }));
     expect(response.status).toBe(201);
     expect(kv.count('write')).toBe(1);
   });
 });
 
 describe('dynamic client registration, rate limited per client address', () => {
-  /** vitest.config.ts binds a limiter of 5 per 60 s for tests; wrangler.toml binds PRAXIS_REGISTRATION_LIMITER (10 per 60 s). */
+  /**
+   * vitest.config.ts binds a limiter of 5 per 60 s for tests; wrangler.toml binds PRAXIS_REGISTRATION_LIMITER
+   * (10 per 60 s).
+   */
   const LIMIT = 5;
   const limited = (kv: KVNamespace): Partial<Env> => oauthEnv({
     OAUTH_KV: kv, PRAXIS_RATE_LIMIT: 'on',
-    PRAXIS_REGISTRATION_LIMITER: (testEnv as unknown as { PRAXIS_TEST_RATE_LIMITER: RateLimit }).PRAXIS_TEST_RATE_LIMITER,
+    PRAXIS_REGISTRATION_LIMITER:
+      (testEnv as unknown as { PRAXIS_TEST_RATE_LIMITER: RateLimit }).PRAXIS_TEST_RATE_LIMITER,
   } as Partial<Env>);
   // Locally every caller is 127.0.0.1 with no CF-Connecting-IP: the test sets it as Cloudflare's edge does.
   const run = `${Math.floor(Math.random() * 250) + 1}`;
 
-  /** Registers until the first 429; windows are wall-clock aligned, so one rollover may allow up to LIMIT more. */
-  async function untilRefused(env: Partial<Env>, headers: (attempt: number) => Record<string, string>): Promise<{ served: number; refused: Response | null }> {
+  /**
+   * Registers until the first 429; windows are wall-clock aligned, so one rollover may allow up to LIMIT
+   * more.
+   */
+  async function untilRefused(
+    env: Partial<Env>, headers: (attempt: number) => Record<string, string>,
+  ): Promise<{ served: number; refused: Response | null }> {
     let served = 0;
     for (let attempt = 0; attempt <= 2 * LIMIT + 1; attempt++) {
       const response = await register(env, metadata(), headers(attempt));
@@ -104,23 +147,33 @@ describe('dynamic client registration, rate limited per client address', () => {
     return { served, refused: null };
   }
 
-  it('refuses an address over its limit with 429 and writes nothing for the refused ones; another address still registers', async () => {
+  it('refuses an address over its limit with 429 and writes nothing for the refused ones; '
+    + 'another address still registers', async () => {
     const kv = recordingOAuthKv();
     const env = limited(kv.binding);
     const { served, refused } = await untilRefused(env, () => ({ 'cf-connecting-ip': `198.51.100.${run}` }));
     expect(refused?.status).toBe(429);
     expect(refused?.headers.get('retry-after')).toBe('60');
-    expect(((await refused!.json()) as { error_description: string }).error_description).toContain('Too many client registrations from this address');
+    expect(((await refused!.json()) as { error_description: string }).error_description)
+      .toContain('Too many client registrations from this address');
     expect(served).toBeGreaterThanOrEqual(LIMIT);
     expect(kv.count('write')).toBe(served);
-    for (let again = 0; again < 20; again++) expect((await register(env, metadata(), { 'cf-connecting-ip': `198.51.100.${run}` })).status).toBe(429);
+    for (let again = 0; again < 20; again++) expect((await register(env, metadata(), {
+      'cf-connecting-ip': `198.51.100.${run}`,
+    })).status).toBe(429);
     expect(kv.count('write')).toBe(served);
     expect((await register(env, metadata(), { 'cf-connecting-ip': `192.0.2.${run}` })).status).toBe(201);
   });
 
-  it('trusts only CF-Connecting-IP: a different X-Forwarded-For or X-Real-IP on each request does not escape the limit', async () => {
+  it('trusts only CF-Connecting-IP: a different X-Forwarded-For or X-Real-IP on each request does not escape '
+    + 'the limit', async () => {
     const env = limited(recordingOAuthKv().binding);
-    const spoofed = (attempt: number) => ({ 'cf-connecting-ip': `203.0.113.${run}`, 'x-forwarded-for': `10.0.${attempt}.1`, 'x-real-ip': `10.1.${attempt}.1`, 'true-client-ip': `10.2.${attempt}.1` });
+    const spoofed = (attempt: number) => ({
+      'cf-connecting-ip': `203.0.113.${run}`,
+      'x-forwarded-for': `10.0.${attempt}.1`,
+      'x-real-ip': `10.1.${attempt}.1`,
+      'true-client-ip': `10.2.${attempt}.1`,
+    });
     expect((await untilRefused(env, spoofed)).refused?.status).toBe(429);
   });
 

@@ -5,17 +5,22 @@
 // user in the same browser.
 import { describe, expect, it } from 'vitest';
 import { publishFixture } from './helpers.ts';
-import { authorizationUrl, consentHandle, isPage, newVerifier, oauthEnv, registerClient, s256, signInAs, workerBrowser } from './sign-in-helpers.ts';
+import {
+  authorizationUrl, consentHandle, isPage, newVerifier, oauthEnv, registerClient, s256, signInAs, workerBrowser,
+} from './sign-in-helpers.ts';
 
 await publishFixture();
 
 const SDK_SCOPE = 'praxis:read offline_access';
 
 describe('remembered consent and offline_access', () => {
-  it('skips the page for the next SDK-style request of a client the user approved, and asks again for more', async () => {
+  it('skips the page for the next SDK-style request of a client the user approved, '
+    + 'and asks again for more', async () => {
     const env = oauthEnv();
     const browser = workerBrowser(env);
-    const request = async (clientId: string, scope: string) => authorizationUrl(clientId, { scope, code_challenge: await s256(newVerifier()), code_challenge_method: 'S256' });
+    const request = async (clientId: string, scope: string) => authorizationUrl(clientId, {
+      scope, code_challenge: await s256(newVerifier()), code_challenge_method: 'S256',
+    });
     // The browser's first sign-in: afterwards it knows the user.
     await signInAs(browser, await request(await registerClient(env), SDK_SCOPE), 'bob');
     // A new client, asking as the SDK does: the page appears, bob approves, the approval is remembered.

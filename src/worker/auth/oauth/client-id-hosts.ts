@@ -21,20 +21,29 @@ export function nonPublicClientIdProblem(clientIds: Iterable<string>): string | 
   for (const clientId of clientIds) {
     if (!isMetadataUrl(clientId)) continue;
     const reason = nonPublicUrlReason(clientId);
-    if (reason) return `client_id ${originOf(clientId)} names ${reason}; only metadata documents on the public internet are fetched`;
+    if (reason) return `client_id ${originOf(clientId)} names ${reason}; `
+      + 'only metadata documents on the public internet are fetched';
   }
   return undefined;
 }
 
-/** The same for a metadata document's jwks_uri, fetched when the client authenticates with a signed assertion. */
+/**
+ * The same for a metadata document's jwks_uri, fetched when the client authenticates with a signed
+ * assertion.
+ */
 export function nonPublicJwksUriProblem(jwksUri: string | undefined): string | undefined {
   if (!jwksUri) return undefined;
   const reason = nonPublicUrlReason(jwksUri);
   return reason ? `the client's jwks_uri ${originOf(jwksUri)} names ${reason}; it is not fetched` : undefined;
 }
 
-/** Every client ID a token-endpoint request names: form client_id, Basic user name, assertion issuer and subject. */
-export async function tokenRequestClientIds(request: Request): Promise<{ clientIds: string[]; signsAssertion: boolean }> {
+/**
+ * Every client ID a token-endpoint request names: form client_id, Basic user name, assertion issuer and
+ * subject.
+ */
+export async function tokenRequestClientIds(
+  request: Request,
+): Promise<{ clientIds: string[]; signsAssertion: boolean }> {
   const clientIds: string[] = [];
   const form = await request.clone().formData().catch(() => undefined);
   for (const value of form?.getAll('client_id') ?? []) if (typeof value === 'string') clientIds.push(value);
@@ -78,7 +87,9 @@ function originOf(url: string): string {
  * A token-endpoint request naming a metadata URL on a non-public host (or, when it signs its
  * assertion, a document whose jwks_uri is on one) gets invalid_client here; null lets it through.
  */
-export async function tokenRequestHostRefusal(request: Request, lookupClient: (clientId: string) => Promise<{ jwksUri?: string } | null>): Promise<Response | null> {
+export async function tokenRequestHostRefusal(
+  request: Request, lookupClient: (clientId: string) => Promise<{ jwksUri?: string } | null>,
+): Promise<Response | null> {
   const { clientIds, signsAssertion } = await tokenRequestClientIds(request);
   let problem = nonPublicClientIdProblem(clientIds);
   if (!problem && signsAssertion) {
@@ -89,5 +100,8 @@ export async function tokenRequestHostRefusal(request: Request, lookupClient: (c
   }
   if (!problem) return null;
   console.warn(JSON.stringify({ event: 'client_id_host_refused', reason: problem }));
-  return Response.json({ error: 'invalid_client', error_description: problem }, { status: 400, headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(
+    { error: 'invalid_client', error_description: problem },
+    { status: 400, headers: { 'Cache-Control': 'no-store' } },
+  );
 }

@@ -33,20 +33,31 @@ const KNOWN: Record<string, Kind> = {
 };
 
 const refusal = (description: string, status = 400): Response =>
-  Response.json({ error: 'invalid_client_metadata', error_description: description }, { status, headers: { 'Cache-Control': 'no-store' } });
+  Response.json(
+    { error: 'invalid_client_metadata', error_description: description },
+    { status, headers: { 'Cache-Control': 'no-store' } },
+  );
 
-/** Refuses a registration body over 8 KiB before anything reads it as JSON (hono's bodyLimit counts the bytes). */
+/**
+ * Refuses a registration body over 8 KiB before anything reads it as JSON (hono's bodyLimit counts the
+ * bytes).
+ */
 export const registrationBodyLimit: MiddlewareHandler = bodyLimit({
   maxSize: MAX_REGISTRATION_BYTES,
-  onError: () => refusal(`The registration request is larger than ${MAX_REGISTRATION_BYTES} bytes; client metadata is far smaller.`, 413),
+  onError: () => refusal(
+    `The registration request is larger than ${MAX_REGISTRATION_BYTES} bytes; client metadata is far smaller.`,
+    413,
+  ),
 });
 
 /** undefined when every stored field is within bounds; otherwise which field is not, and its bound. */
 export function registrationMetadataProblem(metadata: Record<string, unknown>): string | undefined {
   const names = Object.keys(metadata);
-  if (names.length > MAX_MEMBERS) return `The registration has ${names.length} fields; at most ${MAX_MEMBERS} are accepted.`;
+  if (names.length > MAX_MEMBERS) return `The registration has ${names.length} fields; `
+    + `at most ${MAX_MEMBERS} are accepted.`;
   const localised = names.filter((name) => name.includes('#'));
-  if (localised.length > MAX_LOCALISED) return `The registration has ${localised.length} localised fields (${localised[0]}, …); at most ${MAX_LOCALISED} are accepted.`;
+  if (localised.length > MAX_LOCALISED) return `The registration has ${localised.length} localised fields `
+    + `(${localised[0]}, …); at most ${MAX_LOCALISED} are accepted.`;
   for (const name of names) {
     const kind = KNOWN[name.split('#')[0]!];
     if (!kind) continue;
@@ -66,5 +77,7 @@ function boundProblem(value: unknown, kind: Kind): string | undefined {
   if (value.length > kind.maxEntries) return `has ${value.length} entries; at most ${kind.maxEntries} are accepted`;
   const long = value.find((entry) => typeof entry !== 'string' || entry.length > kind.maxChars);
   if (long === undefined) return undefined;
-  return typeof long === 'string' ? `has an entry ${long.length} characters long; at most ${kind.maxChars} are accepted` : 'must be an array of strings';
+  return typeof long === 'string'
+    ? `has an entry ${long.length} characters long; at most ${kind.maxChars} are accepted`
+    : 'must be an array of strings';
 }

@@ -15,11 +15,20 @@ export interface RegistrationRateLimitEnv {
 const PERIOD_S = 60;
 let warnedUnbound = false;
 
-/** A 429 for an address over its registration limit, or null to go on. Fails open (and logs) without a limiter. */
-export async function registrationRateRefusal(request: Request, env: RegistrationRateLimitEnv): Promise<Response | null> {
+/**
+ * A 429 for an address over its registration limit, or null to go on. Fails open (and logs) without a
+ * limiter.
+ */
+export async function registrationRateRefusal(
+  request: Request, env: RegistrationRateLimitEnv,
+): Promise<Response | null> {
   if ((env.PRAXIS_RATE_LIMIT ?? '').trim().toLowerCase() === 'off') return null;
   if (!env.PRAXIS_REGISTRATION_LIMITER) {
-    if (!warnedUnbound) console.warn(JSON.stringify({ event: 'rate_limit_unbound', message: 'no PRAXIS_REGISTRATION_LIMITER binding ([[ratelimits]] in wrangler.toml): client registrations are not rate limited' }));
+    if (!warnedUnbound) console.warn(JSON.stringify({
+      event: 'rate_limit_unbound',
+      message: 'no PRAXIS_REGISTRATION_LIMITER binding ([[ratelimits]] in wrangler.toml): '
+        + 'client registrations are not rate limited',
+    }));
     warnedUnbound = true;
     return null;
   }
@@ -28,13 +37,18 @@ export async function registrationRateRefusal(request: Request, env: Registratio
   try {
     ({ success } = await env.PRAXIS_REGISTRATION_LIMITER.limit({ key }));
   } catch (error) {
-    console.error(JSON.stringify({ event: 'rate_limiter_unavailable', error: error instanceof Error ? error.message : String(error) }));
+    console.error(JSON.stringify({
+      event: 'rate_limiter_unavailable', error: error instanceof Error ? error.message : String(error),
+    }));
     return null;
   }
   if (success) return null;
   console.warn(JSON.stringify({ event: 'registration_rate_limited' }));
   return Response.json(
-    { error: 'temporarily_unavailable', error_description: `Too many client registrations from this address; retry after ${PERIOD_S} s.` },
+    {
+      error: 'temporarily_unavailable',
+      error_description: `Too many client registrations from this address; retry after ${PERIOD_S} s.`,
+    },
     { status: 429, headers: { 'Retry-After': String(PERIOD_S), 'Cache-Control': 'no-store' } },
   );
 }

@@ -22,7 +22,9 @@ const IMPLIED_SCOPES = new Set(['offline_access']);
 
 interface Approval { key: string; scopes: string[]; until: number }
 
-export async function isApprovalRemembered(request: Request, authRequest: AuthRequest, subject: string, secret: string): Promise<boolean> {
+export async function isApprovalRemembered(
+  request: Request, authRequest: AuthRequest, subject: string, secret: string,
+): Promise<boolean> {
   const key = await approvalKey(authRequest, subject);
   const now = Math.floor(Date.now() / 1000);
   const approval = (await approvalsIn(request, secret)).find((entry) => entry.key === key && entry.until > now);
@@ -30,12 +32,18 @@ export async function isApprovalRemembered(request: Request, authRequest: AuthRe
   return authRequest.scope.every((scope) => IMPLIED_SCOPES.has(scope) || approval.scopes.includes(scope));
 }
 
-/** The Set-Cookie that adds this approval (its scopes as granted) to the ones the browser already holds. */
-export async function rememberedApprovalCookie(request: Request, approved: AuthRequest, subject: string, secret: string): Promise<string> {
+/**
+ * The Set-Cookie that adds this approval (its scopes as granted) to the ones the browser already
+ * holds.
+ */
+export async function rememberedApprovalCookie(
+  request: Request, approved: AuthRequest, subject: string, secret: string,
+): Promise<string> {
   const key = await approvalKey(approved, subject);
   const now = Math.floor(Date.now() / 1000);
   const kept = (await approvalsIn(request, secret)).filter((entry) => entry.key !== key && entry.until > now);
-  const approvals: Approval[] = [{ key, scopes: approved.scope, until: now + MAX_AGE_S }, ...kept].slice(0, MAX_APPROVALS);
+  const approvals: Approval[] = [{ key, scopes: approved.scope, until: now + MAX_AGE_S }, ...kept]
+    .slice(0, MAX_APPROVALS);
   const value = await new SignJWT({ approvals }).setProtectedHeader({ alg: 'HS256' }).setAudience(AUDIENCE)
     .setIssuedAt().setExpirationTime(`${MAX_AGE_S}s`).sign(await purposeKey(secret, 'remembered-approvals'));
   return hostCookie(COOKIE, value, MAX_AGE_S);
@@ -45,7 +53,9 @@ async function approvalsIn(request: Request, secret: string): Promise<Approval[]
   const value = cookieValue(request, COOKIE);
   if (!value) return [];
   try {
-    const { payload } = await jwtVerify(value, await purposeKey(secret, 'remembered-approvals'), { algorithms: ['HS256'], audience: AUDIENCE });
+    const { payload } = await jwtVerify(value, await purposeKey(secret, 'remembered-approvals'), {
+      algorithms: ['HS256'], audience: AUDIENCE,
+    });
     return Array.isArray(payload.approvals) ? (payload.approvals as unknown[]).filter(isApproval) : [];
   } catch {
     return [];
@@ -54,7 +64,8 @@ async function approvalsIn(request: Request, secret: string): Promise<Approval[]
 
 function isApproval(value: unknown): value is Approval {
   const entry = value as Approval | null;
-  return typeof entry?.key === 'string' && typeof entry.until === 'number' && Array.isArray(entry.scopes) && entry.scopes.every((scope) => typeof scope === 'string');
+  return typeof entry?.key === 'string' && typeof entry.until === 'number' && Array.isArray(entry.scopes)
+    && entry.scopes.every((scope) => typeof scope === 'string');
 }
 
 async function approvalKey(request: AuthRequest, subject: string): Promise<string> {
