@@ -39,6 +39,11 @@ const host = await startDirectWorker(await bundleBenchWorker(config, join(dir, '
 const search = (id: number, query: string) => ({
   jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_processes', arguments: { query } },
 });
+/** A process of the generated corpus (at 10 000 documents and more). */
+const getProcess = (id: number) => ({
+  jsonrpc: '2.0', id, method: 'tools/call',
+  params: { name: 'get_process', arguments: { name: '1-record-architecture-decisions-1011' } },
+});
 const MIB = 1024 * 1024;
 const REQUESTS: [string, string, boolean][] = [
   ['ordinary search_processes', JSON.stringify(search(1, 'deployment pipeline')), true],
@@ -71,8 +76,8 @@ const REQUESTS: [string, string, boolean][] = [
   // The largest requests the caps still serve: the bound is measured on them, not argued.
   ['search, longest accepted query', JSON.stringify(search(1, longestQuery())), true],
   [
-    'batch of 2 searches, longest queries',
-    JSON.stringify([search(1, longestQuery()), search(2, longestQuery(7))]),
+    'batch: longest search + get_process',
+    JSON.stringify([search(1, longestQuery()), getProcess(2)]),
     true,
   ],
 ];

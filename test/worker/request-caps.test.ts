@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_MEMBERS, MAX_JSON_STRING_BYTES } from '../../src/worker/http/json-body-shape.ts';
 import {
-  MAX_BATCH_MESSAGES, MAX_NAME_CHARS, MAX_PROMPT_ARGUMENTS, MAX_QUERY_CHARS, MAX_URI_CHARS, MAX_VALUE_CHARS,
+  MAX_BATCH_MESSAGES, MAX_BATCH_SEARCHES, MAX_NAME_CHARS, MAX_PROMPT_ARGUMENTS, MAX_QUERY_CHARS, MAX_URI_CHARS,
+  MAX_VALUE_CHARS,
 } from '../../src/worker/http/request-caps.ts';
 import { PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
 import { publishFixture, rpc, rpcMessage } from './helpers.ts';
@@ -47,8 +48,25 @@ describe('per-request caps (the hostile requests)', () => {
     });
   });
 
+  it(`refuses a batch of more than ${MAX_BATCH_SEARCHES} search with -32600 naming the limit`, async () => {
+    const { status, answer } = await refusal([search(1), search(2, 'review')]);
+    expect(status).toBe(400);
+    expect(answer).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32600,
+        message: expect.stringContaining(`at most ${MAX_BATCH_SEARCHES} search (this one has 2)`),
+      },
+    });
+  });
+
   it('serves a legacy batch of the largest size allowed, one answer per call', async () => {
-    const response = await send(Array.from({ length: MAX_BATCH_MESSAGES }, (_, i) => search(i + 1)));
+    const getProcess = (id: number) => ({
+      jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_process', arguments: { name: 'deployment' } },
+    });
+    const batch = Array.from({ length: MAX_BATCH_MESSAGES }, (_, i) => (i === 0 ? search(1) : getProcess(i + 1)));
+    const response = await send(batch);
     expect(response.status).toBe(200);
     const text = await response.text();
     const answers = (response.headers.get('content-type') ?? '').includes('text/event-stream')
@@ -56,7 +74,9 @@ describe('per-request caps (the hostile requests)', () => {
       : [JSON.parse(text)].flat();
     expect(answers.map((answer: { id: number }) => answer.id).sort())
       .toEqual(Array.from({ length: MAX_BATCH_MESSAGES }, (_, i) => i + 1));
-    for (const answer of answers) expect(answer.result.structuredContent.results.length).toBeGreaterThan(0);
+    for (const answer of answers) expect(answer.result.isError ?? false).toBe(false);
+    expect(answers.find((answer: { id: number }) => answer.id === 1).result.structuredContent.results.length)
+      .toBeGreaterThan(0);
   });
 
   it('answers a batch with a 2026-07-28 request by that revision\'s rule (no batches), whatever its size', async () => {

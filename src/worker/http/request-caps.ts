@@ -14,6 +14,12 @@ import type { JsonBody } from './audit.ts';
  * 10 ms budget with the request's fixed cost, and three would not.
  */
 export const MAX_BATCH_MESSAGES = 2;
+/**
+ * Searches (a `search_…` tool) in one batch. A search's cost grows with its query's terms (at most
+ * 32): one with the longest accepted query costs about 5.7 ms at 100 000 documents, and two in one
+ * batch 10.5 ms (`npm run bench:hostile`), so a batch holds one search beside a cheaper call.
+ */
+export const MAX_BATCH_SEARCHES = 1;
 /** A resource URI: every URI Praxis serves is far shorter. */
 export const MAX_URI_CHARS = 2048;
 /** Arguments of one prompts/get or completion: Praxis prompts declare a handful. */
@@ -46,7 +52,18 @@ export function capRefusal(body: JsonBody): CapRefusal | null {
     const refused = messageRefusal(message);
     if (refused) return refused;
   }
+  const searches = batch.filter(isSearch).length;
+  if (searches > MAX_BATCH_SEARCHES) {
+    return refusal(null, ProtocolErrorCode.InvalidRequest, 'Invalid Request: a batch may hold at most '
+      + `${MAX_BATCH_SEARCHES} search (this one has ${searches}); send each search in a request of its own.`);
+  }
   return null;
+}
+
+/** A tools/call of one of the search tools (search_processes, search_vitaegraph, …). */
+function isSearch(message: unknown): boolean {
+  if (!isObject(message) || message.method !== 'tools/call' || !isObject(message.params)) return false;
+  return typeof message.params.name === 'string' && message.params.name.startsWith('search_');
 }
 
 function messageRefusal(message: unknown): CapRefusal | null {
