@@ -47,7 +47,7 @@ function cpuMicros(run: () => unknown): number {
  */
 export function superLinearDoubling(input: (n: number, run: number) => string, parse: (text: string) => unknown,
   options: DoublingOptions = {}): Doubling | undefined {
-  const { floorMicros = 600, startSize = 256, maxSize = 1 << 16, limit = 3.5, confirmations = 3 } = options;
+  const { floorMicros = 600, startSize = 256, maxSize = 1 << 14, limit = 3.5, confirmations = 3 } = options;
   let run = 0;
   const costAt = (n: number): number => {
     const text = input(n, run++);
