@@ -18,15 +18,3 @@ export function spawnWrangler(args: string[], options: SpawnOptions = {}): Child
 }
 
 const cfFetch = (): string => process.env.CLOUDFLARE_CF_FETCH_ENABLED ?? 'false';
-
-/** Runs wrangler to completion; rejects with its output when it fails. */
-export function runWrangler(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawnWrangler(args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout!.on('data', (chunk) => (output += chunk));
-    child.stderr!.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`wrangler ${args.slice(0, 3).join(' ')} failed (exit ${code}):\n${output}`))));
-  });
-}

@@ -1,10 +1,29 @@
 // wrangler as a subprocess for the KV commands: stdout kept apart from stderr (list and bulk get print JSON),
 // failures turned into one message for the person running the publish.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawnWrangler } from '../dev/wrangler.ts';
 
 export class WranglerError extends Error {}
 
-function runWrangler(args: string[]): Promise<string> {
+// Local state is SQLite files that a running `praxis dev` (or another wrangler) may hold for a moment:
+// workerd then fails with SQLITE_BUSY. Every command run here is idempotent (a put of the same bytes,
+// a get, a list, a delete), so a busy local database is waited out rather than reported.
+const LOCAL_BUSY = /SQLITE_BUSY|database is locked/;
+const LOCAL_BUSY_RETRIES = 8;
+
+async function runWrangler(args: string[]): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await runWranglerOnce(args);
+    } catch (error) {
+      const busy = args.includes('--local') && error instanceof WranglerError && LOCAL_BUSY.test(error.message);
+      if (!busy || attempt >= LOCAL_BUSY_RETRIES) throw error;
+      await sleep(100 * 2 ** Math.min(attempt, 4));
+    }
+  }
+}
+
+function runWranglerOnce(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawnWrangler(args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

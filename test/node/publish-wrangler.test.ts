@@ -2,10 +2,12 @@
 // `r2 object get|put` for the archive bucket — proven against wrangler's local state (no network): same
 // arguments and output parsing as with --remote, only the location flag differs. What it writes is
 // read back through a separately opened local store.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWranglerStore } from '../../scripts/publish/wrangler-store.ts';
 import type { ContentStore } from '../../scripts/publish/store.ts';
-import { openTestStore, removeTempDirs, type TestStore } from './publish-helpers.ts';
+import { openTestStore, removeTempDirs, tempDir, type TestStore } from './publish-helpers.ts';
 
 let local: TestStore;
 let wrangler: ContentStore;
@@ -49,4 +51,43 @@ describe('the wrangler CLI store', () => {
     expect(await wrangler.archive.get('praxis/archive/none/head.json')).toBeNull();
     expect(wrangler.archive.description).toBe('local R2 bucket praxis-archive');
   });
+
+  it('waits out a local database another process holds (SQLITE_BUSY), as a running `praxis dev` may, instead of failing', async () => {
+    const sqlite = await nodeSqlite();
+    const persistTo = await tempDir('praxis-busy-state-');
+    const store = openWranglerStore({ mode: 'local', persistTo });
+    try {
+      await store.archive.put('praxis/archive/busy.bin', new Uint8Array([7, 8, 9]));
+      // An exclusive lock in WAL mode blocks readers too: workerd's first statement then fails with SQLITE_BUSY.
+      // It is held longer than wrangler takes to start (about 2 s here), so the first attempt meets it.
+      const holders = sqliteFiles(join(persistTo, 'v3', 'r2')).map((file) => new sqlite.DatabaseSync(file));
+      for (const holder of holders) holder.exec('PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT;');
+      const release = setTimeout(() => holders.forEach((holder) => holder.close()), 4000);
+      try {
+        expect(await store.archive.get('praxis/archive/busy.bin')).toEqual(new Uint8Array([7, 8, 9]));
+      } finally {
+        clearTimeout(release);
+        holders.forEach((holder) => holder.isOpen && holder.close());
+      }
+    } finally {
+      await store.close();
+    }
+  });
 });
+
+function sqliteFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sqliteFiles(join(dir, entry.name)) : entry.name.endsWith('.sqlite') ? [join(dir, entry.name)] : [],
+  );
+}
+
+/** node:sqlite (Node 22) without its one-time "experimental" warning on the test's output. */
+async function nodeSqlite(): Promise<typeof import('node:sqlite')> {
+  const emitWarning = process.emitWarning;
+  process.emitWarning = () => {};
+  try {
+    return await import('node:sqlite');
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+}
