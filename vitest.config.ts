@@ -1,6 +1,9 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import WorkerProjectFirst from './test/worker-project-first.ts';
+import { dropRefusedConnectionLogs } from './test/workerd-refused-connection-logs.ts';
+
+if (process.env.PRAXIS_TEST_LOGS !== '1') dropRefusedConnectionLogs();
 
 // Two projects: Worker code runs inside workerd with real local KV (miniflare);
 // the build, CLI, shim and end-to-end tests run in Node against real processes.

@@ -76,7 +76,7 @@ describe('a publish killed mid-upload', () => {
     const content = await writeContent(await tempDir('praxis-kill-content-'), processes(3));
     const a = await build(content);
     await publishBundle(a, local.store, { author: null });
-    await writeContent(content, processes(400, { 'processes/p0.md': '# Process 0\n\nEdited.' }));
+    await writeContent(content, processes(150, { 'processes/p0.md': '# Process 0\n\nEdited.' }));
     const b = await build(content);
 
     const storedBefore = await valuesOnDisk(local.persistTo);
@@ -86,7 +86,7 @@ describe('a publish killed mid-upload', () => {
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
     // The kill lands once objects are visibly arriving, or at the latest 1.5 s after the publisher
-    // announced the upload (it writes ~15 ms per object here, so ~800 objects take seconds). Arrivals
+    // announced the upload (it writes ~15 ms per object here, so ~300 objects take seconds). Arrivals
     // are counted as value files on disk, not through the test's own store: its reads would contend
     // for the writer's SQLite lock, and a publisher refused by that lock fails before it is killed.
     let arrived = 0;
