@@ -40,7 +40,7 @@ export async function prepareOAuthDev(options: OAuthDevOptions): Promise<OAuthDe
   const provider = await startSignInProvider({ redirectUris: [callback] });
   return {
     env: [...common, `PRAXIS_OIDC_ISSUER=${provider.issuer}`, `PRAXIS_OIDC_CLIENT_ID=${provider.clientId}`, `PRAXIS_OIDC_CLIENT_SECRET=${provider.clientSecret}`],
-    description: `Development sign-in at ${provider.issuer}: alice / alice (group engineering), bob / bob (no group).`,
+    description: `Development sign-in at ${provider.issuer} (a client's sign-in brings your browser there): alice / alice (group engineering), bob / bob (no group).`,
     close: provider.close,
   };
 }
