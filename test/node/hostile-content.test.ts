@@ -126,8 +126,13 @@ describe('deep structure does not crash the build', () => {
   ])('%s: built (or refused with file:line), within the 1 MiB limit', async (_, body) => {
     const dir = await contentWith({ 'processes/deep.md': `---\nname: deep\n---\n${body}` });
     const result = await buildContent(dir, () => undefined);
-    if (!result.ok) for (const error of result.errors) expect(error.line).toBeGreaterThan(0);
-    else expect(result.bundle.pointer.documentCount).toBeGreaterThanOrEqual(2);
+    if (!result.ok) {
+      expect(result.errors.length, 'a refused build names at least one problem').toBeGreaterThan(0);
+      for (const error of result.errors) {
+        expect(error.file).toMatch(/processes\/deep\.md$/);
+        expect(error.line).toBeGreaterThan(0);
+      }
+    } else expect(result.bundle.pointer.documentCount).toBeGreaterThanOrEqual(2);
   });
 });
 

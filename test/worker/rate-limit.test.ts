@@ -35,9 +35,8 @@ async function untilLimited(bearer: string, env: Partial<Env>): Promise<{ served
 describe('rate limiting per principal', () => {
   beforeAll(publishFixture);
 
-  it('is on in the deployed config: wrangler.toml binds the limiter and does not turn it off', () => {
+  it('has the limiter wrangler.toml binds in the Worker\'s env (that wrangler.toml keeps limiting on: rate-limit-config.test.ts)', () => {
     expect(typeof (testEnv as Env).PRAXIS_RATE_LIMITER?.limit).toBe('function');
-    // vitest.config.ts overrides PRAXIS_RATE_LIMIT to off for the other tests; the binding itself is wrangler.toml's.
   });
 
   it('answers 429 with Retry-After and the caller named once a principal exceeds its limit', async () => {
