@@ -22,7 +22,9 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-describe('the wrangler CLI store', () => {
+// Each wrangler command is a process that starts wrangler and workerd (3–4 s of CPU): on a loaded
+// 2-core machine a test of four commands took over the 60 s default.
+describe('the wrangler CLI store', { timeout: 180_000 }, () => {
   it('puts, lists, gets and deletes keys exactly, values with newlines and unicode intact', async () => {
     const entries = [
       { key: 'praxis:obj:aaaa', value: '# Title\n\nBody ending in a newline\n' },
