@@ -2,7 +2,8 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { readAuthConfig, type AuthEnv } from './auth/config.ts';
-import { REGISTER_PATH, type OAuthStateEnv } from './auth/oauth/authorization-server.ts';
+import { AUTHORIZE_PATH, REGISTER_PATH, TOKEN_PATH, type OAuthStateEnv } from './auth/oauth/authorization-server.ts';
+import { oauthFormBodyLimit } from './auth/oauth/form-body-limit.ts';
 import { registrationBodyLimit } from './auth/oauth/registration-limits.ts';
 import { OAUTH_ROUTE_PATTERNS, oauthEndpointResponse } from './auth/oauth/routes.ts';
 import type { ContentEnv } from './content/store.ts';
@@ -52,8 +53,11 @@ for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth
 
 // Auth mode oauth: this Worker is also the OAuth 2.1 authorization server (metadata, registration,
 // consent and federated sign-in, token, revocation). Other modes answer these paths 404.
-// Client registration is open to anyone: its body is refused over 8 KiB before anything parses it.
+// Client registration is open to anyone: its body is refused over 8 KiB before anything parses it;
+// the token endpoint's and the consent form's over 16 KiB.
 app.use(REGISTER_PATH, registrationBodyLimit);
+app.use(TOKEN_PATH, oauthFormBodyLimit);
+app.use(AUTHORIZE_PATH, oauthFormBodyLimit);
 for (const path of OAUTH_ROUTE_PATTERNS) {
   app.all(path, (c) => {
     const auth = readAuthConfig(c.env);

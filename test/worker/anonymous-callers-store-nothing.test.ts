@@ -2,7 +2,8 @@
 // (miniflare enforces no quota; Cloudflare's free plan allows 1 000 writes a day for the whole account):
 // opening the consent page, approving it and coming back with a made-up state write nothing;
 // registrations outside the size and field bounds are refused with nothing written; registrations
-// beyond the per-address rate are refused with nothing written, counted per CF-Connecting-IP only.
+// beyond the per-address rate are refused with nothing written, counted per CF-Connecting-IP only;
+// token-endpoint and consent forms over 16 KiB are refused before anything reads them.
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../../src/worker/index.ts';
 import { callWorker, publishFixture, testEnv } from './helpers.ts';
@@ -181,5 +182,36 @@ describe('dynamic client registration, rate limited per client address', () => {
     const env = limited(recordingOAuthKv().binding);
     const rotating = (attempt: number) => ({ 'cf-connecting-ip': `2001:db8:${run}:7::${(attempt + 1).toString(16)}` });
     expect((await untilRefused(env, rotating)).refused?.status).toBe(429);
+  });
+});
+
+describe('the token endpoint and the consent form, bounded', () => {
+  const form = (bytes: number) => `grant_type=authorization_code&code=made-up&code_verifier=v&padding=${'x'.repeat(bytes)}`;
+  const post = (path: string, body: BodyInit, env: Partial<Env>) => callWorker(new Request(`${WORKER_ORIGIN}${path}`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body,
+  }), env);
+  const expectRefusedUnread = async (response: Response, kv: ReturnType<typeof recordingOAuthKv>) => {
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('16384 bytes') });
+    expect(kv.log).toEqual([]);
+  };
+
+  it('refuses a form over 16 KiB at /oauth/token before anything reads it, with or without a Content-Length', async () => {
+    const kv = recordingOAuthKv();
+    const env = oauthEnv({ OAUTH_KV: kv.binding });
+    await expectRefusedUnread(await post('/oauth/token', form(1024 * 1024), env), kv);
+    const streamed = new Blob([form(64 * 1024)]).stream();
+    await expectRefusedUnread(await post('/oauth/token', streamed, env), kv);
+  });
+
+  it('refuses a consent form over 16 KiB at /authorize', async () => {
+    const kv = recordingOAuthKv();
+    await expectRefusedUnread(await post('/authorize', `handle=h&decision=approve&padding=${'x'.repeat(20_000)}`, oauthEnv({ OAUTH_KV: kv.binding })), kv);
+  });
+
+  it('lets a token request under the bound reach the token endpoint, which refuses the made-up code itself', async () => {
+    const response = await post('/oauth/token', `${form(15_000)}&client_id=${await registerClient(oauthEnv())}`, oauthEnv());
+    expect(response.status).toBe(400);
+    expect((await response.json() as { error: string }).error).toBe('invalid_grant');
   });
 });
