@@ -3,13 +3,11 @@
 // consent page by its verified domain, and signs in like a registered one. A document that does not
 // name its own URL is refused.
 //
-// The client's web server is the one part simulated: the library only fetches https:// URLs with a
-// publicly trusted certificate, which no loopback server can present inside workerd, and the library
-// has no test hook for it. So the Worker's outbound fetch (this isolate's global fetch: the Worker runs
-// in-process) answers for https://client.example only; everything else goes out as usual.
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+// The client's web server at https://client.example is the one part simulated (client-web-servers.ts).
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listTools, mcpPost } from './auth-helpers.ts';
 import { publishFixture } from './helpers.ts';
+import { servedDocument, simulateClientWebServers } from './client-web-servers.ts';
 import { CLIENT_REDIRECT, authorizationUrl, consentHandle, isPage, newVerifier, oauthEnv, s256, signInAs, tokenRequest, workerBrowser } from './sign-in-helpers.ts';
 
 const CLIENT_ID = 'https://client.example/oauth/praxis-client.json';
@@ -19,18 +17,13 @@ beforeAll(async () => {
   await publishFixture();
 });
 
-beforeEach(() => {
-  const realFetch = globalThis.fetch;
-  vi.spyOn(globalThis, 'fetch').mockImplementation((input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.host !== 'client.example') return realFetch(input, init);
-    const document = documents.get(url.href);
-    return Promise.resolve(document === undefined ? new Response('not found', { status: 404 }) : Response.json(document, { headers: { 'cache-control': 'no-store' } }));
-  });
+simulateClientWebServers((url) => {
+  if (url.host !== 'client.example') return null;
+  const document = documents.get(url.href);
+  return document === undefined ? new Response('not found', { status: 404 }) : servedDocument(document);
 });
 
 afterEach(() => {
-  vi.restoreAllMocks();
   documents.clear();
 });
 

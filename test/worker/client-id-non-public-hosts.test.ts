@@ -5,11 +5,11 @@
 // is refused at /authorize and at the token endpoint (form, Basic user name, client assertion), and a
 // public document whose jwks_uri names such a host is refused before the keys are fetched.
 //
-// The one part simulated is the network: the Worker's outbound fetch (this isolate's global fetch, as
-// the Worker runs in-process) is recorded, and answers for the hostile hosts with a valid document,
-// so any fetch the Worker attempts is seen. Everything else goes out as usual.
+// The one part simulated is the clients' web servers (client-web-servers.ts): every https:// fetch the
+// Worker attempts is recorded and answered with a valid document, so any fetch it attempts is seen.
 import { SignJWT, generateKeyPair } from 'jose';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { servedDocument, simulateClientWebServers } from './client-web-servers.ts';
 import { callWorker, publishFixture } from './helpers.ts';
 import {
   CLIENT_REDIRECT, WORKER_ORIGIN, authorizationUrl, isPage, newVerifier, oauthEnv, s256, workerBrowser,
@@ -25,7 +25,6 @@ const HOSTILE_CLIENT_IDS = [
   'https://metadata.internal/client.json', 'https://intranet/client.json',
 ];
 const PUBLIC_CLIENT = 'https://client.example/oauth/signed-client.json';
-const fetched: string[] = [];
 
 const documentFor = (clientId: string, extra: Record<string, unknown> = {}) => ({
   client_id: clientId, client_name: 'Local client', redirect_uris: [CLIENT_REDIRECT],
@@ -37,27 +36,17 @@ beforeAll(async () => {
   await publishFixture();
 });
 
-beforeEach(() => {
-  const realFetch = globalThis.fetch;
-  vi.spyOn(globalThis, 'fetch').mockImplementation((input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.protocol !== 'https:') return realFetch(input, init);
-    fetched.push(url.href);
-    if (url.href === PUBLIC_CLIENT) {
-      return Promise.resolve(Response.json(documentFor(PUBLIC_CLIENT, {
-        token_endpoint_auth_method: 'private_key_jwt',
-        token_endpoint_auth_signing_alg: 'ES256',
-        jwks_uri: 'https://127.0.0.1/jwks.json',
-      }), { headers: { 'cache-control': 'no-store' } }));
-    }
-    if (url.pathname.endsWith('jwks.json')) return Promise.resolve(Response.json({ keys: [] }));
-    return Promise.resolve(Response.json(documentFor(url.href), { headers: { 'cache-control': 'no-store' } }));
-  });
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  fetched.splice(0);
+const { fetched } = simulateClientWebServers((url) => {
+  if (url.protocol !== 'https:') return null;
+  if (url.href === PUBLIC_CLIENT) {
+    return servedDocument(documentFor(PUBLIC_CLIENT, {
+      token_endpoint_auth_method: 'private_key_jwt',
+      token_endpoint_auth_signing_alg: 'ES256',
+      jwks_uri: 'https://127.0.0.1/jwks.json',
+    }));
+  }
+  if (url.pathname.endsWith('jwks.json')) return Response.json({ keys: [] });
+  return servedDocument(documentFor(url.href));
 });
 
 function tokenRequest(fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
