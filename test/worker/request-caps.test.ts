@@ -35,30 +35,15 @@ async function refusal(body: unknown): Promise<{ status: number; answer: ErrorAn
 describe('per-request caps (the hostile requests)', () => {
   beforeAll(publishFixture);
 
-  it(`refuses a batch of 100 searches with -32600 naming the limit of ${MAX_BATCH_MESSAGES} messages`, async () => {
-    const { status, answer } = await refusal(Array.from({ length: 100 }, (_, i) => search(i + 1)));
+  it.each([
+    [`100 searches, over the limit of ${MAX_BATCH_MESSAGES} messages`, Array.from({ length: 100 }, (_, i) => search(i + 1)),
+      `Batch must not exceed ${MAX_BATCH_MESSAGES} messages (this one has 100)`],
+    [`2 searches, over the limit of ${MAX_BATCH_SEARCHES} search`, [search(1), search(2, 'review')],
+      `at most ${MAX_BATCH_SEARCHES} search (this one has 2)`],
+  ])('refuses a batch of %s with -32600 naming the limit', async (_, batch, limit) => {
+    const { status, answer } = await refusal(batch);
     expect(status).toBe(400);
-    expect(answer).toEqual({
-      jsonrpc: '2.0',
-      id: null,
-      error: {
-        code: -32600,
-        message: expect.stringContaining(`Batch must not exceed ${MAX_BATCH_MESSAGES} messages (this one has 100)`),
-      },
-    });
-  });
-
-  it(`refuses a batch of more than ${MAX_BATCH_SEARCHES} search with -32600 naming the limit`, async () => {
-    const { status, answer } = await refusal([search(1), search(2, 'review')]);
-    expect(status).toBe(400);
-    expect(answer).toEqual({
-      jsonrpc: '2.0',
-      id: null,
-      error: {
-        code: -32600,
-        message: expect.stringContaining(`at most ${MAX_BATCH_SEARCHES} search (this one has 2)`),
-      },
-    });
+    expect(answer).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining(limit) } });
   });
 
   it('serves a legacy batch of the largest size allowed, one answer per call', async () => {
