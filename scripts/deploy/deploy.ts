@@ -21,7 +21,8 @@ import { isPlaceholder, readDeployConfig, resourceName, type DeployConfig } from
 import { listToolsWith, waitForHealth } from './live-checks.ts';
 import { askHidden, canAsk, secretFromEnvironment } from './read-secret.ts';
 import { authMode, refusals } from './refusals.ts';
-import { bucketNames, deployedUrl, isLoggedIn, isMissingWorker, parseJson, wrangler } from './wrangler-calls.ts';
+import { runWrangler, wranglerJson } from '../dev/wrangler.ts';
+import { bucketNames, deployedUrl, isLoggedIn, isMissingWorker } from './wrangler-calls.ts';
 
 export interface DeployOptions {
   configPath: string;
@@ -60,7 +61,7 @@ export async function deploy(options: DeployOptions): Promise<number> {
   };
   const call = async (args: string[], stdin?: string) => {
     ran(args);
-    return wrangler(args, stdin).catch((error: Error) => fail(error.message));
+    return runWrangler(args, stdin).catch((error: Error) => fail(error.message));
   };
 
   try {
@@ -100,8 +101,8 @@ export async function deploy(options: DeployOptions): Promise<number> {
       if (dry) would(listArgs);
       else {
         ran(listArgs);
-        const listed = await wrangler(listArgs).then(
-          ({ stdout }) => parseJson<Array<{ name: string }>>(stdout, 'secret list'),
+        const listed = await runWrangler(listArgs).then(
+          ({ stdout }) => wranglerJson<Array<{ name: string }>>(stdout, listArgs),
           (error: Error) => (isMissingWorker(error) ? [] : fail(error.message)),
         );
         existing = new Set(listed.map((secret) => secret.name));
@@ -133,7 +134,7 @@ export async function deploy(options: DeployOptions): Promise<number> {
     const listKv = ['kv', 'namespace', 'list'];
     let namespaces: Array<{ id: string; title: string }> = [];
     if (dry) would(listKv);
-    else namespaces = parseJson(await call(listKv).then((result) => result.stdout), 'kv namespace list');
+    else namespaces = wranglerJson(await call(listKv).then((result) => result.stdout), listKv);
     for (const kv of config.kvNamespaces) {
       if (!isPlaceholder(kv.id)) {
         if (!dry && !namespaces.some((namespace) => namespace.id === kv.id)) {
@@ -154,7 +155,7 @@ export async function deploy(options: DeployOptions): Promise<number> {
       if (found) out(`  ${kv.binding}: namespace ${title} exists (${found.id})`);
       else {
         await call(create);
-        namespaces = parseJson(await call(listKv).then((result) => result.stdout), 'kv namespace list');
+        namespaces = wranglerJson(await call(listKv).then((result) => result.stdout), listKv);
         found = namespaces.find((namespace) => namespace.title === title);
         if (!found) fail(`wrangler created ${title} but kv namespace list does not show it`);
         out(`  ${kv.binding}: created namespace ${title} (${found!.id})`);
@@ -200,7 +201,7 @@ export async function deploy(options: DeployOptions): Promise<number> {
       try {
         const args = ['deploy', '--dry-run', '--outdir', outdir, '-c', options.configPath];
         out(`  checking the bundle offline: wrangler deploy --dry-run -c ${basename(options.configPath)}`);
-        const { output } = await wrangler(args).catch((error: Error) => fail(error.message));
+        const { output } = await runWrangler(args).catch((error: Error) => fail(error.message));
         const size = output.match(/Total Upload:[^\n]*/)?.[0];
         out(`  bundle ok${size ? ` (${size.trim()})` : ''}`);
       } finally {

@@ -1,42 +1,10 @@
-// The wrangler commands `praxis deploy` runs, and what it reads from their output. A dry run prints
-// each command instead of running it. Secret values travel only on wrangler's stdin.
-import { spawnWrangler } from '../dev/wrangler.ts';
-
-export class WranglerFailed extends Error {
-  readonly output: string;
-  constructor(args: string[], output: string, code: number | null) {
-    super(`wrangler ${args.join(' ')} failed (exit ${code}):\n${output.trim()}`);
-    this.output = output;
-  }
-}
-
-export interface WranglerResult { stdout: string; output: string }
-
-export function wrangler(args: string[], stdin?: string): Promise<WranglerResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawnWrangler(args, { stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let output = '';
-    child.stdout!.on('data', (chunk) => { stdout += chunk; output += chunk; });
-    child.stderr!.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve({ stdout, output }) : reject(new WranglerFailed(args, output, code))));
-    if (stdin !== undefined) child.stdin!.end(stdin);
-  });
-}
+// What `praxis deploy` reads from the output of the wrangler commands it runs (dev/wrangler.ts runs
+// them): whether wrangler is logged in, the buckets, the deployed URL, a Worker not created yet.
+import { WranglerFailed } from '../dev/wrangler.ts';
 
 /** `wrangler whoami` prints this (and exits 0) when neither a login nor CLOUDFLARE_API_TOKEN is present. */
 export function isLoggedIn(output: string): boolean {
   return !/not authenticated/i.test(output);
-}
-
-export function parseJson<T>(stdout: string, command: string): T {
-  const start = stdout.search(/[[{]/);
-  try {
-    return JSON.parse(stdout.slice(start)) as T;
-  } catch {
-    throw new Error(`wrangler ${command} printed something that is not JSON:\n${stdout.slice(0, 500)}`);
-  }
 }
 
 /** `wrangler r2 bucket list` prints `name: …` / `creation_date: …` pairs. */

@@ -8,7 +8,8 @@ import { PROJECT_ROOT } from '../dev/paths.ts';
 import { ARCHIVE_BINDING, missingArchiveBinding } from './archive-binding.ts';
 import { requireWrangler } from './wrangler-module.ts';
 import type { ArchiveStore } from './archive-store.ts';
-import { runWranglerQuietly, WranglerError } from './wrangler-run.ts';
+import { WranglerFailed } from '../dev/wrangler.ts';
+import { runWranglerQuietly } from './wrangler-run.ts';
 
 export interface WranglerArchiveTarget {
   mode: 'remote' | 'local';
@@ -30,7 +31,7 @@ export function openWranglerArchive(target: WranglerArchiveTarget): ArchiveStore
       try {
         await runWranglerQuietly(['r2', 'object', 'get', `${target.bucket}/${key}`, '--file', file, ...flags]);
       } catch (error) {
-        if (error instanceof WranglerError && /specified key does not exist|NoSuchKey/i.test(error.message)) return null;
+        if (error instanceof WranglerFailed && /specified key does not exist|NoSuchKey/i.test(error.output)) return null;
         throw error;
       }
       return new Uint8Array(await readFile(file));
