@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { objectKey, POINTER_KEY } from '../src/bundle/bundle.ts';
 import { currentBundle, resetContentCache } from '../src/worker/content/store.ts';
-import { contentNeedsOf } from '../src/worker/http/content-needs.ts';
+import { requestPlan } from '../src/worker/http/plan/request-plan.ts';
 import { createPraxisServer } from '../src/worker/mcp/server.ts';
 import { mcpHeaders, searchRequest } from './clients.ts';
 import { describeKeys, objectRoles } from './object-roles.ts';
@@ -44,7 +44,7 @@ export async function coldChain(dir: string, queries: readonly string[]): Promis
     let events = 0;
     const content = recordingNamespace(kv, (read) => reads.push(read), () => ++events);
     const body = { value: JSON.parse(searchRequest(query)) as unknown };
-    const bundle = await currentBundle({ CONTENT: content }, Date.now(), contentNeedsOf(body));
+    const bundle = await currentBundle({ CONTENT: content }, Date.now(), requestPlan(body).needs);
     if (!bundle) throw new Error(`${dir} holds no published version`);
     const handler = createMcpHandler(() => createPraxisServer({ bundle, principal, calledTool: 'search_processes' }));
     const response = await handler.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: mcpHeaders('unused'), body: searchRequest(query) }), { parsedBody: body.value });

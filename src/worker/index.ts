@@ -1,5 +1,5 @@
 // The Praxis Worker: middleware order and routes only.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { readAuthConfig, type AuthEnv } from './auth/config.ts';
 import { AUTHORIZE_PATH, REGISTER_PATH, TOKEN_PATH, type OAuthStateEnv } from './auth/oauth/authorization-server.ts';
@@ -11,10 +11,13 @@ import { allowedHosts, type HttpEnv } from './http/allowed-hosts.ts';
 import { hostAndOriginGuard, requestSizeLimit } from './http/guards.ts';
 import { healthResponse } from './http/health.ts';
 import { internalErrorResponse } from './http/internal-error.ts';
-import { jsonRpcErrorResponse, ProtocolErrorCode } from './http/jsonrpc-error-response.ts';
+import { auditEveryRequest } from './http/audit.ts';
+import { mcpAuthentication } from './http/mcp-authentication.ts';
+import { mcpRequestPlan } from './http/mcp-request-plan.ts';
 import { mcpResponse } from './http/mcp-route.ts';
+import { misconfiguredResponse } from './http/misconfigured.ts';
 import { protectedResourceMetadataResponse } from './http/protected-resource-metadata.ts';
-import type { RateLimitEnv } from './http/rate-limit.ts';
+import { rateLimitPerCaller, type RateLimitEnv } from './http/rate-limit.ts';
 import { AUTH_MODES } from './auth/modes.ts';
 
 export type Env = ContentEnv & AuthEnv & HttpEnv & RateLimitEnv & Partial<OAuthStateEnv>;
@@ -25,6 +28,10 @@ app.onError(internalErrorResponse);
 
 app.get('/healthz', healthResponse);
 
+// /mcp, step by step: the audit line (written last, for every outcome), cheap refusals (Host and
+// Origin, CORS, body size), who is asking, the body read once into a plan, the caller's rate limit,
+// then the content and the MCP server.
+app.use('/mcp', auditEveryRequest);
 app.use('/mcp', hostAndOriginGuard((env) => {
   const auth = readAuthConfig(env as Env);
   return allowedHosts(env as Env, !auth.ok || AUTH_MODES[auth.config.mode].hostChecked(auth.config));
@@ -36,18 +43,16 @@ app.use('/mcp', cors({
   allowMethods: ['POST', 'GET', 'DELETE', 'OPTIONS'],
 }));
 app.use('/mcp', requestSizeLimit);
-
-app.all('/mcp', (c) => {
-  const auth = readAuthConfig(c.env);
-  if (!auth.ok) return misconfigured(c, auth.message);
-  return mcpResponse(c, auth.config);
-});
+app.use('/mcp', mcpAuthentication);
+app.use('/mcp', mcpRequestPlan);
+app.use('/mcp', rateLimitPerCaller);
+app.all('/mcp', mcpResponse);
 
 // RFC 9728 discovery for OAuth-capable clients: the root document and the path-inserted one for /mcp.
 for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/*']) {
   app.all(path, (c) => {
     const auth = readAuthConfig(c.env);
-    return auth.ok ? protectedResourceMetadataResponse(c, auth.config) : misconfigured(c, auth.message);
+    return auth.ok ? protectedResourceMetadataResponse(c, auth.config) : misconfiguredResponse(c, auth.message);
   });
 }
 
@@ -61,15 +66,10 @@ app.use(AUTHORIZE_PATH, oauthFormBodyLimit);
 for (const path of OAUTH_ROUTE_PATTERNS) {
   app.all(path, (c) => {
     const auth = readAuthConfig(c.env);
-    if (!auth.ok) return misconfigured(c, auth.message);
+    if (!auth.ok) return misconfiguredResponse(c, auth.message);
     if (!auth.config.oauth) return c.notFound();
     return oauthEndpointResponse(c.req.raw, auth.config.oauth, c.env as OAuthStateEnv, c.executionCtx as ExecutionContext);
   });
-}
-
-function misconfigured(c: Context, message: string): Response {
-  console.error(JSON.stringify({ event: 'misconfigured', message }));
-  return jsonRpcErrorResponse(c, ProtocolErrorCode.InternalError, 'This Praxis endpoint is misconfigured; its operators have been told why in the log.', 500);
 }
 
 app.notFound((c) => c.json({ error: 'NOT_FOUND', message: `No route ${c.req.method} ${new URL(c.req.url).pathname}. MCP is served at /mcp, health at /healthz.` }, 404));

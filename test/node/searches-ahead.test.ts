@@ -1,7 +1,10 @@
 // Which searches a /mcp body announces, so a version loaded for the request reads their shards in
 // its first bulk read: only well-formed search tool calls count, whatever else the body holds.
 import { describe, expect, it } from 'vitest';
-import { searchesIn } from '../../src/worker/http/searches-ahead.ts';
+import { requestPlan } from '../../src/worker/http/plan/request-plan.ts';
+import type { JsonBody } from '../../src/worker/http/json-body.ts';
+
+const searchesIn = (body: JsonBody) => requestPlan(body).needs.searches;
 
 const call = (name: unknown, args: unknown) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
 

@@ -1,37 +1,35 @@
-// One audit line per /mcp request: who, which JSON-RPC method or tool, what happened — never the
-// token. The tool is read from the parsed body, which exists only once the caller is known: a
-// refusal before that (401, 403) names none.
-export interface AuditLine {
-  subject: string | null;
+// One audit line per /mcp request, whatever its outcome — written here, once, after every step has
+// answered: who, which JSON-RPC method or tool, what happened, never the token. Each step notes what
+// it knows (noteForAudit); the status is the response's. The tool is read from the parsed body, which
+// exists only once the caller is known: a refusal before that (401, 403, 413) names none.
+import type { Context, MiddlewareHandler } from 'hono';
+import type { McpPipeline } from './mcp-context.ts';
+
+export interface AuditNote {
+  subject?: string | null;
   via?: string;
-  tool: string | null;
-  outcome: string;
-  status: number;
+  tool?: string | null;
+  outcome?: string;
   version?: string;
-  ms: number;
 }
 
-const MAX_NAMES = 10;
-
-/** A POST's body as parsed JSON; null when it is not JSON (or not a POST). */
-export type JsonBody = { value: unknown } | null;
-
-/** "tools/call:get_process", "tools/list", a comma-joined batch, or null when there is no JSON-RPC body. */
-export function requestedOperation(body: { value: unknown } | null): string | null {
-  if (body === null) return null;
-  const messages = (Array.isArray(body.value) ? body.value : [body.value]).slice(0, MAX_NAMES);
-  const names = messages.map(operationName).filter((name): name is string => name !== null);
-  return names.length ? names.join(',') : null;
+/** Adds what a step knows to the request's audit line. */
+export function noteForAudit(c: Context<McpPipeline>, note: AuditNote): void {
+  c.set('audit', { ...c.get('audit'), ...note });
 }
 
-function operationName(message: unknown): string | null {
-  if (message === null || typeof message !== 'object') return null;
-  const { method, params } = message as { method?: unknown; params?: { name?: unknown; uri?: unknown } };
-  if (typeof method !== 'string') return null;
-  const target = typeof params?.name === 'string' ? params.name : typeof params?.uri === 'string' ? params.uri : null;
-  return (target && (method === 'tools/call' || method === 'prompts/get' || method === 'resources/read') ? `${method}:${target}` : method).slice(0, 200);
-}
+export const auditEveryRequest: MiddlewareHandler<McpPipeline> = async (c, next) => {
+  const started = Date.now();
+  await next();
+  const { subject = null, via, tool = null, outcome, version } = c.get('audit') ?? {};
+  const status = c.res.status;
+  console.log(JSON.stringify({
+    event: 'mcp_request', subject, via, tool, outcome: outcome ?? unnotedOutcome(c.req.method, status), status, version, ms: Date.now() - started,
+  }));
+};
 
-export function audit(line: AuditLine): void {
-  console.log(JSON.stringify({ event: 'mcp_request', ...line }));
+/** Answers no step noted: a CORS preflight, or an error the Worker's error handler answered. */
+function unnotedOutcome(method: string, status: number): string {
+  if (method === 'OPTIONS') return 'cors_preflight';
+  return status >= 500 ? 'internal_error' : `http_${status}`;
 }

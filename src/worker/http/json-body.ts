@@ -1,8 +1,10 @@
 // A /mcp request's body, read once and parsed once, after the caller is known: the MCP handler is
 // given the parsed value too. A body whose shape is out of bounds (json-body-shape.ts) is refused
 // before JSON.parse sees it.
-import type { JsonBody } from './audit.ts';
 import { jsonShapeRefusal } from './json-body-shape.ts';
+
+/** A POST's body as parsed JSON; null when it is not JSON (or not a POST). */
+export type JsonBody = { value: unknown } | null;
 
 const utf8 = new TextDecoder();
 

@@ -3,8 +3,10 @@
 // one runaway agent cannot starve the others; refused requests get 429 with Retry-After. Every
 // JSON-RPC call counts: a batch of n calls (2025-03-26 clients may still send them, and the SDK
 // serves them) counts n times, so batching cannot multiply the limit.
+import type { MiddlewareHandler } from 'hono';
 import type { Principal } from '../auth/principal.ts';
-import { MAX_BATCH_MESSAGES } from './request-caps.ts';
+import { noteForAudit } from './audit.ts';
+import type { McpPipeline } from './mcp-context.ts';
 
 export interface RateLimitEnv {
   /** The `[[ratelimits]]` binding: limit and period are configured there. */
@@ -17,14 +19,15 @@ export interface RateLimitEnv {
 
 let warnedUnbound = false;
 
-/** Longer batches are refused before limiting (request-caps.ts); counting never goes past it. */
-const MAX_COUNTED_CALLS = MAX_BATCH_MESSAGES;
-
-/** How many calls a parsed /mcp body makes: each member of a batch, at least one per request. */
-export function callsIn(body: { value: unknown } | null): number {
-  if (body === null || !Array.isArray(body.value)) return 1;
-  return Math.min(MAX_COUNTED_CALLS, Math.max(1, body.value.length));
-}
+/** The request's calls (its plan counts them) taken from the caller's limit; 429 once it is spent. */
+export const rateLimitPerCaller: MiddlewareHandler<McpPipeline> = async (c, next) => {
+  const limited = await rateLimitRefusal(c.env, c.get('principal'), c.get('plan').calls);
+  if (limited) {
+    noteForAudit(c, { outcome: 'rate_limited' });
+    return limited;
+  }
+  await next();
+};
 
 /**
  * A 429 for a principal over its limit, or null to go on. `calls` units are taken from the limiter

@@ -6,7 +6,7 @@
 // message's id.
 import { PROTOCOL_VERSION_META_KEY, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import { MAX_QUERY_CHARS } from '../content/search/query-terms.ts';
-import type { JsonBody } from './audit.ts';
+import type { JsonBody } from './json-body.ts';
 
 /**
  * Messages in one JSON-RPC batch (2025-03-26 clients only; the SDK allows 100). The worst search

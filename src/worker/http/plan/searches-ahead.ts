@@ -1,0 +1,15 @@
+// The searches a request asks for (`tools/call` of search_processes, search_checklists), so a version
+// loaded for this request can fetch their term shards in the same bulk read as everything else. Only a
+// hint: the tool still validates its arguments, and a body this misreads costs at most a few wasted reads.
+import { documentToolNamed } from '../../../bundle/kinds.ts';
+import type { SearchAhead } from '../../content/store.ts';
+import type { PlannedMessage } from './json-rpc-message.ts';
+
+export function searchesAhead(messages: PlannedMessage[]): SearchAhead[] {
+  const searches: SearchAhead[] = [];
+  for (const { method, name, query } of messages) {
+    const tool = method === 'tools/call' && name !== undefined ? documentToolNamed(name) : undefined;
+    if (tool?.action === 'search' && query !== undefined && query !== '') searches.push({ kind: tool.kind, query });
+  }
+  return searches;
+}
