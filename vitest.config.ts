@@ -1,13 +1,17 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import WorkerProjectFirst from './test/worker-project-first.ts';
+import { quietViteLogger } from './test/quiet-vite-logger.ts';
 import { dropRefusedConnectionLogs } from './test/workerd-refused-connection-logs.ts';
 
 if (process.env.PRAXIS_TEST_LOGS !== '1') dropRefusedConnectionLogs();
 
 // Two projects: Worker code runs inside workerd with real local KV (miniflare);
 // the build, CLI, shim and end-to-end tests run in Node against real processes.
+const customLogger = process.env.PRAXIS_TEST_LOGS === '1' ? undefined : quietViteLogger();
+
 export default defineConfig({
+  customLogger,
   test: {
     // vitest's default on a 2-core machine is one worker, which runs every file in turn. Most files
     // wait on processes they spawn (git, workerd, wrangler, praxis itself), so three files at a time
@@ -22,6 +26,7 @@ export default defineConfig({
     reporters: process.env.PRAXIS_TEST_LOGS === '1' ? ['default'] : ['dot'],
     projects: [
       {
+        customLogger,
         plugins: [cloudflareTest({
           wrangler: { configPath: './wrangler.toml' },
           miniflare: {
@@ -52,6 +57,7 @@ export default defineConfig({
         },
       },
       {
+        customLogger,
         test: {
           name: 'node',
           include: ['test/node/**/*.test.ts', 'test/shim/**/*.test.ts'],

@@ -7,9 +7,10 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installPraxis } from './helpers/installed-praxis.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const FIXTURE = new URL('../fixtures/content', import.meta.url).pathname;
@@ -23,11 +24,7 @@ describe('the installed praxis says what needs a checkout', () => {
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'praxis-installed-cli-'));
-    prefix = join(work, 'prefix');
-    const { stdout } = await run('npm', ['pack', '--pack-destination', work, '--json'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
-    const [{ filename }] = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{ filename: string }>;
-    await run('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', join(work, filename!)], { cwd: work });
-    env = { PATH: [join(prefix, 'bin'), dirname(process.execPath), '/usr/bin', '/bin'].join(delimiter), HOME: work };
+    ({ prefix, env } = await installPraxis(work));
   }, 300_000);
   afterAll(async () => {
     if (work) await rm(work, { recursive: true, force: true });

@@ -2,20 +2,17 @@
 // `npm install -g` of the tarball into a temp prefix — no clone, no devDependencies, no TypeScript —
 // and `praxis shim` from that prefix's bin/ driven over stdio by the official MCP client: a
 // worktree tool on a real git repo, and a tool bridged from a real remote MCP server.
-import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitAll, createFixture, write, type Fixture } from './helpers/git-fixture.ts';
+import { installPraxis } from './helpers/installed-praxis.ts';
 import { startRemoteServer, type RemoteServer } from './helpers/remote-server.ts';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
-const run = promisify(execFile);
 const TOKEN = 'installed-shim-token-3c7d';
 
 describe('the packed and globally installed praxis', () => {
@@ -28,12 +25,7 @@ describe('the packed and globally installed praxis', () => {
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'praxis-pack-'));
-    prefix = join(work, 'prefix');
-    const { stdout } = await run('npm', ['pack', '--pack-destination', work, '--json'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
-    const [{ filename }] = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{ filename: string }>;
-    // --prefer-offline: the registry is asked only for what npm's cache lacks (npm ci filled it).
-    await run('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', join(work, filename!)], { cwd: work });
-    env = { PATH: [join(prefix, 'bin'), dirname(process.execPath), '/usr/bin', '/bin'].join(delimiter), HOME: work };
+    ({ prefix, env } = await installPraxis(work));
     fx = createFixture();
     const session = fx.addSession('5e6f7a8b');
     write(session, 'src/app.ts', 'export const answer = 42;\n');
