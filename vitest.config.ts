@@ -1,17 +1,17 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import WorkerProjectFirst from './test/worker-project-first.ts';
-import { quietViteLogger } from './test/quiet-vite-logger.ts';
+import { quietDependencySourcemaps } from './test/quiet-dependency-sourcemaps.ts';
 import { dropRefusedConnectionLogs } from './test/workerd-refused-connection-logs.ts';
 
 if (process.env.PRAXIS_TEST_LOGS !== '1') dropRefusedConnectionLogs();
 
 // Two projects: Worker code runs inside workerd with real local KV (miniflare);
 // the build, CLI, shim and end-to-end tests run in Node against real processes.
-const customLogger = process.env.PRAXIS_TEST_LOGS === '1' ? undefined : quietViteLogger();
+const quiet = process.env.PRAXIS_TEST_LOGS === '1' ? [] : [quietDependencySourcemaps()];
 
 export default defineConfig({
-  customLogger,
+  plugins: quiet,
   test: {
     // vitest's default on a 2-core machine is one worker, which runs every file in turn. Most files
     // wait on processes they spawn (git, workerd, wrangler, praxis itself), so three files at a time
@@ -26,8 +26,7 @@ export default defineConfig({
     reporters: process.env.PRAXIS_TEST_LOGS === '1' ? ['default'] : ['dot'],
     projects: [
       {
-        customLogger,
-        plugins: [cloudflareTest({
+        plugins: [...quiet, cloudflareTest({
           wrangler: { configPath: './wrangler.toml' },
           miniflare: {
             bindings: {
@@ -57,7 +56,7 @@ export default defineConfig({
         },
       },
       {
-        customLogger,
+        plugins: quiet,
         test: {
           name: 'node',
           include: ['test/node/**/*.test.ts', 'test/shim/**/*.test.ts'],

@@ -6,14 +6,18 @@
 // Clients that cannot run here (Claude Code and Desktop, VS Code, Cursor) are covered by what they
 // rely on: the SDK client configured as each registers itself (a localhost redirect, a registered
 // loopback port other than the one listening, a private-use callback next to the loopback one).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnPraxisDev, type RunningDev } from '../../../scripts/dev/spawn-praxis-dev.ts';
 import { NO_CHROMIUM, chromiumPath, launchChromium } from '../helpers/chromium.ts';
 import { inspectorV015Saw, startInspectorV015, type RunningInspector } from './inspector-v0-15.ts';
 import { inspectorV2Saw } from './inspector-v2.ts';
+import { installPraxis, type InstalledPraxis } from '../../shim/helpers/installed-praxis.ts';
 import { DesktopOAuthClient, loopbackListener, sdkClientSaw } from './sdk-clients.ts';
-import { mcpRemoteSaw, shimSaw } from './stdio-clients.ts';
+import { installedShimSaw, mcpRemoteSaw } from './stdio-clients.ts';
 import { RESTRICTED_TITLE, expectGroupsRespected, type ClientSaw } from './what-a-client-saw.ts';
 
 const chromium = chromiumPath();
@@ -24,6 +28,8 @@ describe.skipIf(!chromium)(TITLE, () => {
   let dev: RunningDev;
   let browser: Browser;
   let inspector: RunningInspector;
+  let installed: InstalledPraxis;
+  let installDir: string | undefined;
 
   beforeAll(async () => {
     // The matrix registers about twenty clients within a minute from one address; the registration
@@ -31,7 +37,8 @@ describe.skipIf(!chromium)(TITLE, () => {
     const before = process.env.PRAXIS_RATE_LIMIT;
     process.env.PRAXIS_RATE_LIMIT = 'off';
     const devStarted = spawnPraxisDev(['--auth', 'oauth']);
-    const started = await Promise.allSettled([launchChromium(chromium!), devStarted, startInspectorV015()])
+    installDir = await mkdtemp(join(tmpdir(), 'praxis-interop-installed-'));
+    const started = await Promise.allSettled([launchChromium(chromium!), devStarted, startInspectorV015(), installPraxis(installDir)])
       .finally(() => {
         if (before === undefined) delete process.env.PRAXIS_RATE_LIMIT;
         else process.env.PRAXIS_RATE_LIMIT = before;
@@ -39,6 +46,7 @@ describe.skipIf(!chromium)(TITLE, () => {
     if (started[0].status === 'fulfilled') browser = started[0].value;
     if (started[1].status === 'fulfilled') dev = started[1].value;
     if (started[2].status === 'fulfilled') inspector = started[2].value;
+    if (started[3].status === 'fulfilled') installed = started[3].value;
     for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason;
   }, 120_000);
 
@@ -46,6 +54,7 @@ describe.skipIf(!chromium)(TITLE, () => {
     await browser?.close();
     await inspector?.process.stop();
     await dev?.stop();
+    if (installDir) await rm(installDir, { recursive: true, force: true });
   });
 
   /** alice and bob through one client, side by side (each in a browser profile of their own) or in turn. */
@@ -90,8 +99,8 @@ describe.skipIf(!chromium)(TITLE, () => {
     await bothUsers((user) => mcpRemoteSaw(browser, dev.url, user), false);
   }, 120_000);
 
-  it('the shim from this checkout: praxis login, then praxis shim --remote over stdio', async () => {
-    await bothUsers((user) => shimSaw(browser, dev.url, user));
+  it('the installed shim (npm pack, npm install -g): praxis login, then praxis shim --remote over stdio', async () => {
+    await bothUsers((user) => installedShimSaw(browser, dev.url, user, installed));
   }, 120_000);
 
   it('as Claude Code registers: a http://localhost:<any port>/callback redirect', async () => {
