@@ -11,6 +11,7 @@ if (process.env.PRAXIS_TEST_LOGS !== '1') dropRefusedConnectionLogs();
 const quiet = process.env.PRAXIS_TEST_LOGS === '1' ? [] : [quietDependencySourcemaps()];
 
 export default defineConfig({
+  // Inline projects extend this file, its plugins included.
   plugins: quiet,
   test: {
     // vitest's default on a 2-core machine is one worker, which runs every file in turn. Most files
@@ -26,7 +27,7 @@ export default defineConfig({
     reporters: process.env.PRAXIS_TEST_LOGS === '1' ? ['default'] : ['dot'],
     projects: [
       {
-        plugins: [...quiet, cloudflareTest({
+        plugins: [cloudflareTest({
           wrangler: { configPath: './wrangler.toml' },
           miniflare: {
             bindings: {
@@ -56,7 +57,6 @@ export default defineConfig({
         },
       },
       {
-        plugins: quiet,
         test: {
           name: 'node',
           include: ['test/node/**/*.test.ts', 'test/shim/**/*.test.ts'],
