@@ -27,19 +27,26 @@ export default defineConfig({
     reporters: process.env.PRAXIS_TEST_LOGS === '1' ? ['default'] : ['dot'],
     projects: [
       {
-        plugins: [cloudflareTest({
-          wrangler: { configPath: './wrangler.toml' },
-          miniflare: {
-            bindings: {
-              PRAXIS_AUTH_MODE: 'local',
-              PRAXIS_LOCAL_SECRET: 'test-secret-for-workerd-tests-0123456789abcdef',
-              PRAXIS_POINTER_TTL_MS: '0',
-              // Tests send thousands of requests per subject; rate-limit*.test.ts turns limiting on with the small limiter below.
-              PRAXIS_RATE_LIMIT: 'off',
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: {
+                PRAXIS_AUTH_MODE: 'local',
+                PRAXIS_LOCAL_SECRET: 'test-secret-for-workerd-tests-0123456789abcdef',
+                PRAXIS_POINTER_TTL_MS: '0',
+                // Tests send thousands of requests per subject; rate-limit*.test.ts turns limiting on with the small limiter below.
+                PRAXIS_RATE_LIMIT: 'off',
+              },
+              ratelimits: {
+                PRAXIS_TEST_RATE_LIMITER: {
+                  namespace_id: '9001',
+                  simple: { limit: 5, period: 60 },
+                },
+              },
             },
-            ratelimits: { PRAXIS_TEST_RATE_LIMITER: { namespace_id: '9001', simple: { limit: 5, period: 60 } } },
-          },
-        })],
+          }),
+        ],
         test: {
           name: 'worker',
           // One workerd per vitest worker runs file after file, instead of a workerd started, and the

@@ -6,7 +6,17 @@ import { parseArgs } from 'node:util';
 import { measureTokenCheckCost, renderTokenCheckCost } from './token-check-cost.ts';
 import { countTokenCheckReads } from './token-check-reads.ts';
 
-const { values } = parseArgs({ options: { calls: { type: 'string', default: '300' }, rounds: { type: 'string', default: '3' }, top: { type: 'string', default: '0' } } });
-const cost = await measureTokenCheckCost({ calls: Number(values.calls), rounds: Number(values.rounds), top: Number(values.top) });
+const { values } = parseArgs({
+  options: {
+    calls: { type: 'string', default: '300' },
+    rounds: { type: 'string', default: '3' },
+    top: { type: 'string', default: '0' },
+  },
+});
+const cost = await measureTokenCheckCost({
+  calls: Number(values.calls),
+  rounds: Number(values.rounds),
+  top: Number(values.top),
+});
 const reads = await countTokenCheckReads();
 for (const line of renderTokenCheckCost(cost, reads)) console.log(line);

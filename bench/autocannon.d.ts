@@ -9,8 +9,18 @@ declare module 'autocannon' {
       headers?: Record<string, string>;
       body?: string;
     }
-    interface Histogram { average: number; p50: number; p99: number }
-    interface Result { requests: Histogram; latency: Histogram; errors: number; timeouts: number; non2xx: number }
+    interface Histogram {
+      average: number;
+      p50: number;
+      p99: number;
+    }
+    interface Result {
+      requests: Histogram;
+      latency: Histogram;
+      errors: number;
+      timeouts: number;
+      non2xx: number;
+    }
   }
   function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
   export default autocannon;

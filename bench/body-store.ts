@@ -48,25 +48,33 @@ export default {
 };`;
 
 const dir = await mkdtemp(join(tmpdir(), 'praxis-body-store-'));
-const mf = new Miniflare(convertV4MiniflareOptions({
-  modules: true,
-  script,
-  compatibilityDate: '2026-11-01',
-  kvNamespaces: { CONTENT: { id: 'bench-bodies' } },
-  r2Buckets: { ARCHIVE: 'bench-bodies' },
-  resourcePersistencePath: dir,
-} as Parameters<typeof convertV4MiniflareOptions>[0]));
+const mf = new Miniflare(
+  convertV4MiniflareOptions({
+    modules: true,
+    script,
+    compatibilityDate: '2026-11-01',
+    kvNamespaces: { CONTENT: { id: 'bench-bodies' } },
+    r2Buckets: { ARCHIVE: 'bench-bodies' },
+    resourcePersistencePath: dir,
+  } as Parameters<typeof convertV4MiniflareOptions>[0]),
+);
 
 try {
   const kv = await mf.getKVNamespace('CONTENT');
   const r2 = await mf.getR2Bucket('ARCHIVE');
   const keysFor = new Map<number, string[]>();
-  const roundsFor = (size: number) => Math.max(2, Math.min(ROUNDS, Math.floor((SEED_BYTES / size - SNIPPET_ROUNDS * SNIPPET_HITS) / SERIAL)));
+  const roundsFor = (size: number) =>
+    Math.max(
+      2,
+      Math.min(ROUNDS, Math.floor((SEED_BYTES / size - SNIPPET_ROUNDS * SNIPPET_HITS) / SERIAL)),
+    );
   for (const size of SIZES) {
     const needed = 2 * (roundsFor(size) * SERIAL + SNIPPET_ROUNDS * SNIPPET_HITS);
     const keys: string[] = [];
     for (let i = 0; i < needed; i++) {
-      const body = `# Body ${i}\n\n${randomBytes(Math.ceil(size * 0.75)).toString('base64').slice(0, size - 12)}`;
+      const body = `# Body ${i}\n\n${randomBytes(Math.ceil(size * 0.75))
+        .toString('base64')
+        .slice(0, size - 12)}`;
       const hash = createHash('sha256').update(body).digest('hex');
       await kv.put(`praxis:obj:${hash}`, body);
       await r2.put(`praxis:obj:${hash}`, body);
@@ -76,14 +84,27 @@ try {
   }
 
   const read = async (store: 'kv' | 'r2', keys: string[], serial = false) => {
-    const response = await mf.dispatchFetch('http://bench/read', { method: 'POST', body: JSON.stringify({ store, keys, serial }) });
+    const response = await mf.dispatchFetch('http://bench/read', {
+      method: 'POST',
+      body: JSON.stringify({ store, keys, serial }),
+    });
     return (await response.json()) as { ms: number; bytes: number; operations: number };
   };
-  const median = (list: number[]) => { const sorted = [...list].sort((a, b) => a - b); return sorted[Math.floor(sorted.length / 2)]!; };
-  const p90 = (list: number[]) => { const sorted = [...list].sort((a, b) => a - b); return sorted[Math.floor(sorted.length * 0.9)]!; };
+  const median = (list: number[]) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)]!;
+  };
+  const p90 = (list: number[]) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length * 0.9)]!;
+  };
 
-  console.log(`Cold body reads inside the Worker, local workerd (Miniflare), each key read once; get_process: up to ${ROUNDS} samples of ${SERIAL} serial reads, snippets: ${SNIPPET_ROUNDS} samples`);
-  console.log('| read | body | KV median / p90 (ms) | R2 median / p90 (ms) | R2 ÷ KV (median) | storage operations KV / R2 |');
+  console.log(
+    `Cold body reads inside the Worker, local workerd (Miniflare), each key read once; get_process: up to ${ROUNDS} samples of ${SERIAL} serial reads, snippets: ${SNIPPET_ROUNDS} samples`,
+  );
+  console.log(
+    '| read | body | KV median / p90 (ms) | R2 median / p90 (ms) | R2 ÷ KV (median) | storage operations KV / R2 |',
+  );
   console.log('| --- | --- | --- | --- | --- | --- |');
   for (const size of SIZES) {
     const keys = keysFor.get(size)!;
@@ -92,7 +113,8 @@ try {
     const single = { kv: [] as number[], r2: [] as number[] };
     for (let round = 0; round < roundsFor(size); round++) {
       const order: Array<'kv' | 'r2'> = round % 2 ? ['r2', 'kv'] : ['kv', 'r2'];
-      for (const store of order) single[store].push((await read(store, take(SERIAL), true)).ms / SERIAL);
+      for (const store of order)
+        single[store].push((await read(store, take(SERIAL), true)).ms / SERIAL);
     }
     const snippets = { kv: [] as number[], r2: [] as number[] };
     const operations = { kv: 0, r2: 0 };
@@ -105,9 +127,15 @@ try {
     }
     const label = size >= 1024 * 1024 ? `${size / 1024 / 1024} MiB` : `${size / 1024} KiB`;
     const row = (what: string, times: { kv: number[]; r2: number[] }, ops: string) =>
-      console.log(`| ${what} | ${label} | ${median(times.kv).toFixed(2)} / ${p90(times.kv).toFixed(2)} | ${median(times.r2).toFixed(2)} / ${p90(times.r2).toFixed(2)} | ${(median(times.r2) / Math.max(median(times.kv), 0.001)).toFixed(2)}× | ${ops} |`);
+      console.log(
+        `| ${what} | ${label} | ${median(times.kv).toFixed(2)} / ${p90(times.kv).toFixed(2)} | ${median(times.r2).toFixed(2)} / ${p90(times.r2).toFixed(2)} | ${(median(times.r2) / Math.max(median(times.kv), 0.001)).toFixed(2)}× | ${ops} |`,
+      );
     row('get_process: one body', single, '1 / 1');
-    row(`search snippets: ${SNIPPET_HITS} bodies at once`, snippets, `${operations.kv} (bulk get) / ${operations.r2} (one get each)`);
+    row(
+      `search snippets: ${SNIPPET_HITS} bodies at once`,
+      snippets,
+      `${operations.kv} (bulk get) / ${operations.r2} (one get each)`,
+    );
   }
 } finally {
   await mf.dispose();

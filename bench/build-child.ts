@@ -12,12 +12,21 @@ const result = await buildContent(contentDir);
 const ms = performance.now() - started;
 const maxRssBytes = process.resourceUsage().maxRSS * 1024;
 if (!result.ok) {
-  console.log(JSON.stringify({ ok: false, ms, maxRssBytes, errors: result.errors.slice(0, 20), errorCount: result.errors.length }));
+  console.log(
+    JSON.stringify({
+      ok: false,
+      ms,
+      maxRssBytes,
+      errors: result.errors.slice(0, 20),
+      errorCount: result.errors.length,
+    }),
+  );
 } else {
   const out = createWriteStream(objectsFile);
   out.write(`${JSON.stringify(result.bundle.pointer)}\n`);
   for (const entry of result.bundle.objects) {
-    if (!out.write(`${JSON.stringify(entry)}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    if (!out.write(`${JSON.stringify(entry)}\n`))
+      await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   await new Promise<void>((resolve) => out.end(() => resolve()));
   console.log(JSON.stringify({ ok: true, ms, maxRssBytes, objects: result.bundle.objects.size }));

@@ -12,7 +12,13 @@ export interface CallOutcome {
   bytes: number;
 }
 
-export const searchRequest = (query: string) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_processes', arguments: { query } } });
+export const searchRequest = (query: string) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'search_processes', arguments: { query } },
+  });
 
 export const mcpHeaders = (token: string): Record<string, string> => ({
   'content-type': 'application/json',
@@ -23,26 +29,46 @@ export const mcpHeaders = (token: string): Record<string, string> => ({
 /** One stateless tools/call POST (no initialize): what a cold isolate's first request can be. */
 export async function rawSearch(base: URL, token: string, query: string): Promise<CallOutcome> {
   const started = performance.now();
-  const response = await fetch(new URL('/mcp', base), { method: 'POST', headers: mcpHeaders(token), body: searchRequest(query) });
+  const response = await fetch(new URL('/mcp', base), {
+    method: 'POST',
+    headers: mcpHeaders(token),
+    body: searchRequest(query),
+  });
   const text = await response.text();
   const ms = performance.now() - started;
-  if (!response.ok || !text.includes('"results"')) throw new Error(`search_processes failed on a cold isolate: HTTP ${response.status}: ${text.slice(0, 300)}`);
+  if (!response.ok || !text.includes('"results"'))
+    throw new Error(
+      `search_processes failed on a cold isolate: HTTP ${response.status}: ${text.slice(0, 300)}`,
+    );
   return { ms, results: (text.match(/"relevance_score"/g) ?? []).length / 2, bytes: text.length };
 }
 
 export async function praxisClient(base: URL, token: string): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL('/mcp', base), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
-  const client = new Client({ name: 'praxis-bench', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+  const transport = new StreamableHTTPClientTransport(new URL('/mcp', base), {
+    requestInit: { headers: { authorization: `Bearer ${token}` } },
+  });
+  const client = new Client(
+    { name: 'praxis-bench', version: '1.0.0' },
+    { versionNegotiation: { mode: 'auto' } },
+  );
   await client.connect(transport);
   return client;
 }
 
 /** Times one tools/call through a connected client; the structured result's list length is `results`. */
-export async function timedCall(client: Client, name: string, args: Record<string, unknown>, listKey: string): Promise<CallOutcome> {
+export async function timedCall(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  listKey: string,
+): Promise<CallOutcome> {
   const started = performance.now();
   const result = await client.callTool({ name, arguments: args });
   const ms = performance.now() - started;
-  if (result.isError) throw new Error(`${name} ${JSON.stringify(args)} failed: ${JSON.stringify(result.content).slice(0, 300)}`);
+  if (result.isError)
+    throw new Error(
+      `${name} ${JSON.stringify(args)} failed: ${JSON.stringify(result.content).slice(0, 300)}`,
+    );
   const structured = result.structuredContent as Record<string, unknown> | undefined;
   const list = structured?.[listKey];
   const text = JSON.stringify(result.content);

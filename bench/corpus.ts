@@ -27,7 +27,11 @@ export async function generateCorpus(count: number, dir: string): Promise<void> 
 }
 
 export async function buildOnce(contentDir: string, objectsFile: string): Promise<BuildRun> {
-  const { stdout } = await run(process.execPath, ['--max-old-space-size=4096', join(repoRoot, 'bench/build-child.ts'), contentDir, objectsFile], { maxBuffer: 16 << 20 });
+  const { stdout } = await run(
+    process.execPath,
+    ['--max-old-space-size=4096', join(repoRoot, 'bench/build-child.ts'), contentDir, objectsFile],
+    { maxBuffer: 16 << 20 },
+  );
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as BuildRun;
 }
 
@@ -60,8 +64,13 @@ export async function readBundle(objectsFile: string): Promise<Bundle> {
 
 /** Appends a sentence to one process document: the "one-document edit" of the re-publish row. */
 export async function editOneProcess(contentDir: string): Promise<string> {
-  const files = (await readdir(join(contentDir, 'processes'))).filter((name) => name.endsWith('.md')).sort();
+  const files = (await readdir(join(contentDir, 'processes')))
+    .filter((name) => name.endsWith('.md'))
+    .sort();
   const file = join(contentDir, 'processes', files[Math.floor(files.length / 2)]!);
-  await appendFile(file, '\nEdited for the benchmark: the owner now reviews this step before every release.\n');
+  await appendFile(
+    file,
+    '\nEdited for the benchmark: the owner now reviews this step before every release.\n',
+  );
   return file;
 }

@@ -14,7 +14,9 @@ export function moduleLines(bundle: string): (line: number) => string | undefine
     if (marker) starts.push({ line, module: marker[1]! });
   });
   return (line) => {
-    let low = 0, high = starts.length - 1, found: string | undefined;
+    let low = 0,
+      high = starts.length - 1,
+      found: string | undefined;
     while (low <= high) {
       const middle = (low + high) >> 1;
       if (starts[middle]!.line <= line) {
@@ -29,9 +31,14 @@ export function moduleLines(bundle: string): (line: number) => string | undefine
 }
 
 /** The time (ms) of samples whose innermost JavaScript frame lies in a module `inModule` accepts. */
-export function msInModules(profile: CpuProfile, moduleAt: (scriptId: string, line: number) => string | undefined, inModule: (module: string) => boolean): number {
+export function msInModules(
+  profile: CpuProfile,
+  moduleAt: (scriptId: string, line: number) => string | undefined,
+  inModule: (module: string) => boolean,
+): number {
   const parent = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const counts = new Map<number, boolean>();
   const counted = (id: number): boolean => {

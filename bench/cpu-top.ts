@@ -23,11 +23,23 @@ export function topSelfTime(profile: CpuProfile, count: number): CpuEntry[] {
     const where = `${frame.functionName || '(anonymous)'}${file ? ` (${file}:${frame.lineNumber + 1})` : ''}`;
     self.set(where, (self.get(where) ?? 0) + 1);
   }
-  return [...self].sort((a, b) => b[1] - a[1]).slice(0, count).map(([where, samples]) => ({ where, ms: samples * intervalMs, share: busy ? samples / busy : 0 }));
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([where, samples]) => ({
+      where,
+      ms: samples * intervalMs,
+      share: busy ? samples / busy : 0,
+    }));
 }
 
 /** The top self-time entries over `calls` calls, per call. */
-export async function profileTop(workerdPids: number[], calls: number, call: (index: number) => Promise<unknown>, count = 12): Promise<CpuEntry[]> {
+export async function profileTop(
+  workerdPids: number[],
+  calls: number,
+  call: (index: number) => Promise<unknown>,
+  count = 12,
+): Promise<CpuEntry[]> {
   const inspector = await openWorkerInspector(workerdPids);
   try {
     const profile = await inspector.cpuProfile(async () => {
@@ -47,7 +59,8 @@ export async function profileTop(workerdPids: number[], calls: number, call: (in
 export function topTotalTime(profile: CpuProfile, count: number): CpuEntry[] {
   const intervalMs = sampleIntervalMs(profile);
   const parent = new Map<number, number>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
   const nameOf = (id: number): string => {
     const frame = byNode.get(id)!.callFrame;
@@ -60,21 +73,37 @@ export function topTotalTime(profile: CpuProfile, count: number): CpuEntry[] {
     if (byNode.get(sample)?.callFrame.functionName === '(idle)') continue;
     busy += 1;
     const seen = new Set<string>();
-    for (let id: number | undefined = sample; id !== undefined; id = parent.get(id)) seen.add(nameOf(id));
+    for (let id: number | undefined = sample; id !== undefined; id = parent.get(id))
+      seen.add(nameOf(id));
     for (const name of seen) total.set(name, (total.get(name) ?? 0) + 1);
   }
-  return [...total].sort((a, b) => b[1] - a[1]).slice(0, count).map(([where, samples]) => ({ where, ms: samples * intervalMs, share: busy ? samples / busy : 0 }));
+  return [...total]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([where, samples]) => ({
+      where,
+      ms: samples * intervalMs,
+      share: busy ? samples / busy : 0,
+    }));
 }
 
 /** One profile over `calls` calls: its top self-time and total-time entries, per call. */
-export async function profileTops(workerdPids: number[], calls: number, call: (index: number) => Promise<unknown>, count = 12): Promise<{ self: CpuEntry[]; total: CpuEntry[] }> {
+export async function profileTops(
+  workerdPids: number[],
+  calls: number,
+  call: (index: number) => Promise<unknown>,
+  count = 12,
+): Promise<{ self: CpuEntry[]; total: CpuEntry[] }> {
   const inspector = await openWorkerInspector(workerdPids);
   try {
     const profile = await inspector.cpuProfile(async () => {
       for (let i = 0; i < calls; i++) await call(i);
     });
     const perCall = (entry: CpuEntry) => ({ ...entry, ms: entry.ms / calls });
-    return { self: topSelfTime(profile, count).map(perCall), total: topTotalTime(profile, count * 3).map(perCall) };
+    return {
+      self: topSelfTime(profile, count).map(perCall),
+      total: topTotalTime(profile, count * 3).map(perCall),
+    };
   } finally {
     inspector.close();
   }

@@ -23,22 +23,43 @@ const profiles = Number(values.profiles ?? 5);
 const dir = resolve(values.work ?? join(tmpdir(), 'praxis-estimator-check'));
 await mkdir(dir, { recursive: true });
 const config = await writeWorkerConfig(
-  join(dir, 'wrangler.known-cost.toml'), 'praxis-known-cost', 'bench/known-cost-worker.ts',
+  join(dir, 'wrangler.known-cost.toml'),
+  'praxis-known-cost',
+  'bench/known-cost-worker.ts',
 );
 const envFile = join(dir, 'known-cost.env');
 await writeFile(envFile, '');
-const host = await startDirectWorker(await bundleBenchWorker(config, join(dir, 'bundle')), join(dir, 'state'), envFile);
+const host = await startDirectWorker(
+  await bundleBenchWorker(config, join(dir, 'bundle')),
+  join(dir, 'state'),
+  envFile,
+);
 
-const median = (figures: number[]): number => [...figures].sort((a, b) => a - b)[Math.floor(figures.length / 2)]!;
+const median = (figures: number[]): number =>
+  [...figures].sort((a, b) => a - b)[Math.floor(figures.length / 2)]!;
 
 try {
-  console.log(`[estimator] ${calls} calls per profile, median of ${profiles} profiles; ms per request:`);
-  console.log('  worker      isolate (new)  isolate (old: median gap)  workerd process  loop by process  loop by new');
-  const rows: { label: string; iterations: number; estimate: number; old: number; process: number }[] = [];
+  console.log(
+    `[estimator] ${calls} calls per profile, median of ${profiles} profiles; ms per request:`,
+  );
+  console.log(
+    '  worker      isolate (new)  isolate (old: median gap)  workerd process  loop by process  loop by new',
+  );
+  const rows: {
+    label: string;
+    iterations: number;
+    estimate: number;
+    old: number;
+    process: number;
+  }[] = [];
   for (const [label, iterations] of [
-    ['raw JSON', 0], ['loop 1e5', 100_000], ['loop 1e6', 1_000_000], ['loop 4e6', 4_000_000],
+    ['raw JSON', 0],
+    ['loop 1e5', 100_000],
+    ['loop 1e6', 1_000_000],
+    ['loop 4e6', 4_000_000],
   ] as const) {
-    const call = () => fetch(new URL(`/?iterations=${iterations}`, host.url)).then((response) => response.text());
+    const call = () =>
+      fetch(new URL(`/?iterations=${iterations}`, host.url)).then((response) => response.text());
     for (let i = 0; i < 50; i++) await call(); // warm-up: the loop compiled, the isolate warm
     const estimates: number[] = [];
     const olds: number[] = [];
@@ -55,13 +76,21 @@ try {
       }
     }
     const processMs = await processCpuMsPerCall(host.pids, 5, calls, call);
-    const row = { label, iterations, estimate: median(estimates), old: median(olds), process: processMs };
+    const row = {
+      label,
+      iterations,
+      estimate: median(estimates),
+      old: median(olds),
+      process: processMs,
+    };
     rows.push(row);
     const raw = rows[0]!;
-    console.log(`  ${row.label.padEnd(10)}  ${row.estimate.toFixed(3).padStart(13)}  `
-      + `${row.old.toFixed(3).padStart(25)}  ${row.process.toFixed(3).padStart(15)}  `
-      + `${(row.process - raw.process).toFixed(3).padStart(15)}  `
-      + `${(row.estimate - raw.estimate).toFixed(3).padStart(11)}`);
+    console.log(
+      `  ${row.label.padEnd(10)}  ${row.estimate.toFixed(3).padStart(13)}  ` +
+        `${row.old.toFixed(3).padStart(25)}  ${row.process.toFixed(3).padStart(15)}  ` +
+        `${(row.process - raw.process).toFixed(3).padStart(15)}  ` +
+        `${(row.estimate - raw.estimate).toFixed(3).padStart(11)}`,
+    );
   }
 } finally {
   await host.close();

@@ -8,12 +8,21 @@ import { spawnPraxisDev } from '../scripts/dev/spawn-praxis-dev.ts';
 
 const mode = process.argv[2] === 'local' ? 'local' : 'off';
 const dev = await spawnPraxisDev(['--auth', mode]);
-const token = mode === 'local' ? execFileSync(process.execPath, [join(PROJECT_ROOT, 'bin/praxis.mjs'), 'token']).toString().trim() : '';
+const token =
+  mode === 'local'
+    ? execFileSync(process.execPath, [join(PROJECT_ROOT, 'bin/praxis.mjs'), 'token'])
+        .toString()
+        .trim()
+    : '';
 const headers: Record<string, string> = {
-  'content-type': 'application/json', accept: 'application/json, text/event-stream',
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
   ...(token ? { authorization: `Bearer ${token}` } : {}),
 };
-const post = (body: object) => fetch(dev.url, { method: 'POST', headers, body: JSON.stringify(body) }).then((response) => response.text());
+const post = (body: object) =>
+  fetch(dev.url, { method: 'POST', headers, body: JSON.stringify(body) }).then((response) =>
+    response.text(),
+  );
 
 async function median(label: string, call: () => Promise<unknown>, samples = 150): Promise<void> {
   for (let i = 0; i < 20; i++) await call();
@@ -28,10 +37,19 @@ async function median(label: string, call: () => Promise<unknown>, samples = 150
 }
 
 try {
-  await median('healthz (floor)', () => fetch(`http://127.0.0.1:${dev.port}/healthz`).then((response) => response.text()));
+  await median('healthz (floor)', () =>
+    fetch(`http://127.0.0.1:${dev.port}/healthz`).then((response) => response.text()),
+  );
   await median('ping', () => post({ jsonrpc: '2.0', id: 1, method: 'ping' }));
   await median('tools/list', () => post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
-  await median('search_processes', () => post({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_processes', arguments: { query: 'rollback a deploy' } } }));
+  await median('search_processes', () =>
+    post({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'search_processes', arguments: { query: 'rollback a deploy' } },
+    }),
+  );
 } finally {
   await dev.stop();
 }

@@ -20,11 +20,18 @@ interface Snapshot {
 
 const [dir, query = 'how do we roll back a failed deployment'] = process.argv.slice(2);
 if (!dir) {
-  console.error('usage: node bench/heap-breakdown.ts DIR [query]   (DIR: a corpus directory npm run bench left, e.g. /tmp/praxis-bench/n100000)');
+  console.error(
+    'usage: node bench/heap-breakdown.ts DIR [query]   (DIR: a corpus directory npm run bench left, e.g. /tmp/praxis-bench/n100000)',
+  );
   process.exit(2);
 }
-const secret = /PRAXIS_LOCAL_SECRET=(\w+)/.exec(await readFile(join(dir, 'bench.env'), 'utf8'))?.[1];
-if (!secret) throw new Error(`${join(dir, 'bench.env')} has no PRAXIS_LOCAL_SECRET: run npm run bench for this size first`);
+const secret = /PRAXIS_LOCAL_SECRET=(\w+)/.exec(
+  await readFile(join(dir, 'bench.env'), 'utf8'),
+)?.[1];
+if (!secret)
+  throw new Error(
+    `${join(dir, 'bench.env')} has no PRAXIS_LOCAL_SECRET: run npm run bench for this size first`,
+  );
 const script = await bundleBenchWorker(join(dir, 'wrangler.bench.toml'), join(dir, 'bundle'));
 const host = await startDirectWorker(script, join(dir, 'state'), join(dir, 'bench.env'));
 try {
@@ -34,7 +41,9 @@ try {
   const used = await inspector.usedHeapAfterGc(wake);
   const snapshot = JSON.parse(await inspector.heapSnapshot(wake)) as Snapshot;
   inspector.close();
-  console.log(`first search: ${outcome.results} results in ${outcome.ms.toFixed(0)} ms; JS heap after a forced GC: ${mib(used)}\n`);
+  console.log(
+    `first search: ${outcome.results} results in ${outcome.ms.toFixed(0)} ms; JS heap after a forced GC: ${mib(used)}\n`,
+  );
   printBreakdown(snapshot);
 } finally {
   await host.close();
@@ -42,7 +51,9 @@ try {
 
 function printBreakdown({ snapshot: { meta }, nodes, strings }: Snapshot): void {
   const fields = meta.node_fields.length;
-  const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((field) => meta.node_fields.indexOf(field)) as [number, number, number];
+  const [typeAt, nameAt, sizeAt] = ['type', 'name', 'self_size'].map((field) =>
+    meta.node_fields.indexOf(field),
+  ) as [number, number, number];
   const types = meta.node_types[0];
   const groups = new Map<string, { bytes: number; count: number }>();
   const largeStrings: { bytes: number; text: string }[] = [];
@@ -52,19 +63,29 @@ function printBreakdown({ snapshot: { meta }, nodes, strings }: Snapshot): void 
     const name = strings[nodes[at + nameAt]!]!;
     const bytes = nodes[at + sizeAt]!;
     total += bytes;
-    const key = type.includes('string') ? `strings ${band(bytes)}` : type === 'object' ? `object ${name}` : `${type} ${name.length > 40 ? '' : name}`.trim();
+    const key = type.includes('string')
+      ? `strings ${band(bytes)}`
+      : type === 'object'
+        ? `object ${name}`
+        : `${type} ${name.length > 40 ? '' : name}`.trim();
     const group = groups.get(key) ?? { bytes: 0, count: 0 };
     group.bytes += bytes;
     group.count += 1;
     groups.set(key, group);
-    if (type.includes('string') && bytes >= 64 * 1024) largeStrings.push({ bytes, text: name.slice(0, 80).replace(/\s+/g, ' ') });
+    if (type.includes('string') && bytes >= 64 * 1024)
+      largeStrings.push({ bytes, text: name.slice(0, 80).replace(/\s+/g, ' ') });
   }
-  console.log(`snapshot: ${mib(total)} in ${(nodes.length / fields).toLocaleString('en')} objects; the 25 largest groups by self size:\n`);
-  for (const [key, { bytes, count }] of [...groups].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, 25)) {
+  console.log(
+    `snapshot: ${mib(total)} in ${(nodes.length / fields).toLocaleString('en')} objects; the 25 largest groups by self size:\n`,
+  );
+  for (const [key, { bytes, count }] of [...groups]
+    .sort((a, b) => b[1].bytes - a[1].bytes)
+    .slice(0, 25)) {
     console.log(`${mib(bytes).padStart(11)}  ${String(count).padStart(9)}  ${key}`);
   }
   console.log(`\nstrings of 64 KiB or more (${largeStrings.length}), largest first:`);
-  for (const { bytes, text } of largeStrings.sort((a, b) => b.bytes - a.bytes).slice(0, 15)) console.log(`${mib(bytes).padStart(11)}  ${text}`);
+  for (const { bytes, text } of largeStrings.sort((a, b) => b.bytes - a.bytes).slice(0, 15))
+    console.log(`${mib(bytes).padStart(11)}  ${text}`);
 }
 
 function band(bytes: number): string {

@@ -18,14 +18,21 @@ import { processCpuMsPerCall } from './process-cpu.ts';
 
 const { values } = parseArgs({
   options: {
-    docs: { type: 'string' }, work: { type: 'string' }, calls: { type: 'string' }, profiles: { type: 'string' },
+    docs: { type: 'string' },
+    work: { type: 'string' },
+    calls: { type: 'string' },
+    profiles: { type: 'string' },
   },
 });
 const documents = Number(values.docs ?? 10_000);
 const calls = Number(values.calls ?? 10);
 const profiles = Number(values.profiles ?? 3);
 const log = (line: string) => console.log(`[hostile] ${line}`);
-const { dir, config, kvDir } = await preparedCorpus(documents, values.work ?? join(tmpdir(), 'praxis-cpu'), log);
+const { dir, config, kvDir } = await preparedCorpus(
+  documents,
+  values.work ?? join(tmpdir(), 'praxis-cpu'),
+  log,
+);
 const secret = randomBytes(32).toString('hex');
 const token = await issueLocalToken(secret, 'bench');
 const envFile = join(dir, 'hostile.env');
@@ -34,20 +41,33 @@ await writeFile(
   `PRAXIS_AUTH_MODE=local\nPRAXIS_LOCAL_SECRET=${secret}\nPRAXIS_POINTER_TTL_MS=5000\nPRAXIS_RATE_LIMIT=off\n`,
   { mode: 0o600 },
 );
-const host = await startDirectWorker(await bundleBenchWorker(config, join(dir, 'bundle')), kvDir, envFile);
+const host = await startDirectWorker(
+  await bundleBenchWorker(config, join(dir, 'bundle')),
+  kvDir,
+  envFile,
+);
 
 const search = (id: number, query: string) => ({
-  jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_processes', arguments: { query } },
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'search_processes', arguments: { query } },
 });
 /** A process of the generated corpus (at 10 000 documents and more). */
 const getProcess = (id: number) => ({
-  jsonrpc: '2.0', id, method: 'tools/call',
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
   params: { name: 'get_process', arguments: { name: '1-record-architecture-decisions-1011' } },
 });
 const MIB = 1024 * 1024;
 const REQUESTS: [string, string, boolean][] = [
   ['ordinary search_processes', JSON.stringify(search(1, 'deployment pipeline')), true],
-  ['small body, no token (401)', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), false],
+  [
+    'small body, no token (401)',
+    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    false,
+  ],
   ['1 MiB nested arrays, no token', '['.repeat(MIB / 2) + ']'.repeat(MIB / 2), false],
   ['1 MiB nested arrays, token', '['.repeat(MIB / 2) + ']'.repeat(MIB / 2), true],
   [
@@ -61,7 +81,10 @@ const REQUESTS: [string, string, boolean][] = [
       jsonrpc: '2.0',
       id: 1,
       method: 'prompts/get',
-      params: { name: 'any', arguments: Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`a${i}`, 'x'])) },
+      params: {
+        name: 'any',
+        arguments: Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`a${i}`, 'x'])),
+      },
     }),
     true,
   ],
@@ -69,7 +92,10 @@ const REQUESTS: [string, string, boolean][] = [
   [
     'resources/read, 1 000 000-char URI',
     JSON.stringify({
-      jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: `vitaegraph://record/${'a'.repeat(1_000_000)}` },
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'resources/read',
+      params: { uri: `vitaegraph://record/${'a'.repeat(1_000_000)}` },
     }),
     true,
   ],
@@ -84,44 +110,92 @@ const REQUESTS: [string, string, boolean][] = [
 
 /** Common words, repeated up to the query cap: each distinct term reaches the index. */
 function longestQuery(offset = 0): string {
-  const words = ['deploy', 'rollback', 'incident', 'review', 'release', 'access', 'checklist', 'security', 'onboarding',
-    'pipeline', 'production', 'database', 'migration', 'alert', 'monitoring', 'customer', 'service', 'team', 'process',
-    'approval', 'change', 'test', 'build', 'branch', 'merge', 'config', 'secret', 'token', 'network', 'backup',
-    'restore', 'outage', 'escalation', 'owner', 'runbook', 'metric', 'latency', 'error', 'budget', 'quality', 'design',
-    'document'];
+  const words = [
+    'deploy',
+    'rollback',
+    'incident',
+    'review',
+    'release',
+    'access',
+    'checklist',
+    'security',
+    'onboarding',
+    'pipeline',
+    'production',
+    'database',
+    'migration',
+    'alert',
+    'monitoring',
+    'customer',
+    'service',
+    'team',
+    'process',
+    'approval',
+    'change',
+    'test',
+    'build',
+    'branch',
+    'merge',
+    'config',
+    'secret',
+    'token',
+    'network',
+    'backup',
+    'restore',
+    'outage',
+    'escalation',
+    'owner',
+    'runbook',
+    'metric',
+    'latency',
+    'error',
+    'budget',
+    'quality',
+    'design',
+    'document',
+  ];
   const picked: string[] = [];
-  for (let i = 0; picked.join(' ').length + 12 < MAX_QUERY_CHARS; i++) picked.push(words[(i + offset) % words.length]!);
+  for (let i = 0; picked.join(' ').length + 12 < MAX_QUERY_CHARS; i++)
+    picked.push(words[(i + offset) % words.length]!);
   return picked.join(' ');
 }
 
-const send = (body: string, withToken: boolean) => fetch(new URL('/mcp', host.url), {
-  method: 'POST',
-  headers: {
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-    ...(withToken ? { authorization: `Bearer ${token}` } : {}),
-  },
-  body,
-});
+const send = (body: string, withToken: boolean) =>
+  fetch(new URL('/mcp', host.url), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(withToken ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body,
+  });
 /** A refusal sent before the body was read may close the connection while the client still sends it. */
 const sentAndAnswered = (body: string, withToken: boolean) =>
-  send(body, withToken).then((response) => response.text()).catch(() => 'closed');
+  send(body, withToken)
+    .then((response) => response.text())
+    .catch(() => 'closed');
 
 try {
   for (let i = 0; i < 20; i++) await (await send(REQUESTS[0]![1], true)).text();
-  log(`${documents} documents; per request: isolate CPU (median of ${profiles} profiles of ${calls}) `
-    + `and workerd process on-CPU time (least of ${profiles} rounds of ${calls})`);
+  log(
+    `${documents} documents; per request: isolate CPU (median of ${profiles} profiles of ${calls}) ` +
+      `and workerd process on-CPU time (least of ${profiles} rounds of ${calls})`,
+  );
   for (const [name, body, withToken] of REQUESTS) {
     const first = await send(body, withToken);
     const text = await first.text();
-    const code = /"code":(-?\d+)/.exec(text)?.[1] ?? /"error":"([A-Z_]+)"/.exec(text)?.[1] ?? 'result';
+    const code =
+      /"code":(-?\d+)/.exec(text)?.[1] ?? /"error":"([A-Z_]+)"/.exec(text)?.[1] ?? 'result';
     const call = () => sentAndAnswered(body, withToken);
     for (let i = 0; i < 3; i++) await call();
     const isolate = await medianIsolateCpuMsPerCall(host.pids, profiles, calls, call);
     const processMs = await processCpuMsPerCall(host.pids, profiles, calls, call);
-    log(`  ${name.padEnd(36)} ${String(first.status).padStart(3)} ${code.padEnd(24)} `
-      + `isolate ${isolate.toFixed(2).padStart(7)} ms  process ${processMs.toFixed(2).padStart(7)} ms  `
-      + `(${(body.length / 1024).toFixed(0)} KiB)`);
+    log(
+      `  ${name.padEnd(36)} ${String(first.status).padStart(3)} ${code.padEnd(24)} ` +
+        `isolate ${isolate.toFixed(2).padStart(7)} ms  process ${processMs.toFixed(2).padStart(7)} ms  ` +
+        `(${(body.length / 1024).toFixed(0)} KiB)`,
+    );
   }
 } finally {
   await host.close();

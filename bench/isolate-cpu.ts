@@ -8,7 +8,11 @@
 // accounting of the workerd process (bench/process-cpu.ts), an upper bound that load does not lower.
 import { openWorkerInspector, SAMPLING_INTERVAL_US, type CpuProfile } from './worker-inspector.ts';
 
-export async function isolateCpuMsPerCall(workerdPids: number[], calls: number, call: (index: number) => Promise<unknown>): Promise<number> {
+export async function isolateCpuMsPerCall(
+  workerdPids: number[],
+  calls: number,
+  call: (index: number) => Promise<unknown>,
+): Promise<number> {
   const inspector = await openWorkerInspector(workerdPids);
   try {
     const profile = await inspector.cpuProfile(async () => {
@@ -24,9 +28,15 @@ export async function isolateCpuMsPerCall(workerdPids: number[], calls: number, 
  * The median of `profiles` separate profiles of `calls` calls each: on a shared machine one profile
  * can be stretched by a descheduled isolate thread (it still counts as busy), the median is not.
  */
-export async function medianIsolateCpuMsPerCall(workerdPids: number[], profiles: number, calls: number, call: (index: number) => Promise<unknown>): Promise<number> {
+export async function medianIsolateCpuMsPerCall(
+  workerdPids: number[],
+  profiles: number,
+  calls: number,
+  call: (index: number) => Promise<unknown>,
+): Promise<number> {
   const figures: number[] = [];
-  for (let i = 0; i < profiles; i++) figures.push(await isolateCpuMsPerCall(workerdPids, calls, call));
+  for (let i = 0; i < profiles; i++)
+    figures.push(await isolateCpuMsPerCall(workerdPids, calls, call));
   figures.sort((a, b) => a - b);
   return figures[Math.floor(figures.length / 2)]!;
 }
@@ -43,7 +53,9 @@ export function busyMs(profile: CpuProfile): number {
 
 /** The profile's nodes that stand for the isolate waiting, not running. */
 export const idleNodes = (profile: CpuProfile): Set<number> =>
-  new Set(profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id));
+  new Set(
+    profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id),
+  );
 
 /** Fewer gaps inside runs of busy samples than this, and their median says little: the configured interval is used. */
 const MIN_RUN_GAPS = 20;
@@ -60,7 +72,8 @@ export function sampleIntervalMs(profile: CpuProfile): number {
   const idle = idleNodes(profile);
   const gaps: number[] = [];
   for (let i = 1; i < profile.samples.length; i++) {
-    if (!idle.has(profile.samples[i]!) && !idle.has(profile.samples[i - 1]!)) gaps.push(profile.timeDeltas[i]!);
+    if (!idle.has(profile.samples[i]!) && !idle.has(profile.samples[i - 1]!))
+      gaps.push(profile.timeDeltas[i]!);
   }
   if (gaps.length < MIN_RUN_GAPS) return SAMPLING_INTERVAL_US / 1000;
   gaps.sort((a, b) => a - b);
@@ -71,5 +84,9 @@ export function sampleIntervalMs(profile: CpuProfile): number {
 export function medianGapBusyMs(profile: CpuProfile): number {
   const idle = idleNodes(profile);
   const gaps = [...profile.timeDeltas].sort((a, b) => a - b);
-  return profile.samples.filter((node) => !idle.has(node)).length * (gaps[Math.floor(gaps.length / 2)] ?? 0) / 1000;
+  return (
+    (profile.samples.filter((node) => !idle.has(node)).length *
+      (gaps[Math.floor(gaps.length / 2)] ?? 0)) /
+    1000
+  );
 }

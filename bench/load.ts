@@ -23,11 +23,26 @@ async function load(options: autocannon.Options): Promise<LoadRun> {
 }
 
 /** One JSON-RPC request body POSTed to /mcp over and over. */
-export const loadMcp = (base: URL, token: string, body: string, seconds: number): Promise<LoadRun> =>
-  load({ url: new URL('/mcp', base).href, method: 'POST', headers: mcpHeaders(token), body, duration: seconds });
+export const loadMcp = (
+  base: URL,
+  token: string,
+  body: string,
+  seconds: number,
+): Promise<LoadRun> =>
+  load({
+    url: new URL('/mcp', base).href,
+    method: 'POST',
+    headers: mcpHeaders(token),
+    body,
+    duration: seconds,
+  });
 
-export const loadSearch = (base: URL, token: string, query: string, seconds: number): Promise<LoadRun> =>
-  loadMcp(base, token, searchRequest(query), seconds);
+export const loadSearch = (
+  base: URL,
+  token: string,
+  query: string,
+  seconds: number,
+): Promise<LoadRun> => loadMcp(base, token, searchRequest(query), seconds);
 
 export const loadFloor = (base: URL, seconds: number): Promise<LoadRun> =>
   load({ url: new URL(FLOOR_PATH, base).href, duration: seconds });

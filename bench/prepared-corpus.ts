@@ -16,7 +16,9 @@ export interface PreparedCorpus {
 }
 
 export async function preparedCorpus(
-  documents: number, workDir: string, log: (line: string) => void,
+  documents: number,
+  workDir: string,
+  log: (line: string) => void,
 ): Promise<PreparedCorpus> {
   const dir = resolve(workDir, `n${documents}`);
   await mkdir(dir, { recursive: true });

@@ -29,7 +29,12 @@ export function onCpuNs(pids: readonly number[]): number {
  * The least on-CPU milliseconds per call over `rounds` rounds of the same `calls` calls (the least
  * disturbed round; the first also warms whatever the calls read).
  */
-export async function processCpuMsPerCall(pids: readonly number[], rounds: number, calls: number, call: (index: number) => Promise<unknown>): Promise<number> {
+export async function processCpuMsPerCall(
+  pids: readonly number[],
+  rounds: number,
+  calls: number,
+  call: (index: number) => Promise<unknown>,
+): Promise<number> {
   let best = Infinity;
   for (let round = 0; round < rounds; round++) {
     const before = onCpuNs(pids);

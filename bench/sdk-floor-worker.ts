@@ -8,10 +8,14 @@ import { FLOOR_PATH } from './floor.ts';
 
 const handler = createMcpHandler(() => {
   const server = new McpServer({ name: 'sdk-floor', version: '1.0.0' });
-  server.registerTool('echo', {
-    description: 'Returns the text it is given.',
-    inputSchema: z.object({ text: z.string() }),
-  }, ({ text }) => ({ content: [{ type: 'text', text }] }));
+  server.registerTool(
+    'echo',
+    {
+      description: 'Returns the text it is given.',
+      inputSchema: z.object({ text: z.string() }),
+    },
+    ({ text }) => ({ content: [{ type: 'text', text }] }),
+  );
   return server;
 });
 

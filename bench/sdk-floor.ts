@@ -26,15 +26,28 @@ const ECHO_REQUEST = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call
 const ANY_TOKEN = 'not-checked';
 
 /** Starts the SDK-floor Worker (config, bundle and empty state under `dir`), measures it, stops it. */
-export async function measureSdkFloor(dir: string, options: { calls: number; profiles: number; loadSeconds: number; loadRepeats: number }): Promise<SdkFloor> {
+export async function measureSdkFloor(
+  dir: string,
+  options: { calls: number; profiles: number; loadSeconds: number; loadRepeats: number },
+): Promise<SdkFloor> {
   const host = await startSdkFloorWorker(dir);
   const client = await praxisClient(host.url, ANY_TOKEN);
   try {
     const list = () => client.listTools();
     const call = () => client.callTool(ECHO);
     for (let i = 0; i < 20; i++) await Promise.all([list(), call()]); // warm-up
-    const listMs = await medianIsolateCpuMsPerCall(host.pids, options.profiles, options.calls, list);
-    const callMs = await medianIsolateCpuMsPerCall(host.pids, options.profiles, options.calls, call);
+    const listMs = await medianIsolateCpuMsPerCall(
+      host.pids,
+      options.profiles,
+      options.calls,
+      list,
+    );
+    const callMs = await medianIsolateCpuMsPerCall(
+      host.pids,
+      options.profiles,
+      options.calls,
+      call,
+    );
     const load = { call: [] as LoadRun[], floor: [] as LoadRun[] };
     for (let i = 0; i < options.loadRepeats; i++) {
       load.floor.push(await loadFloor(host.url, options.loadSeconds));
@@ -48,7 +61,11 @@ export async function measureSdkFloor(dir: string, options: { calls: number; pro
 }
 
 async function startSdkFloorWorker(dir: string): Promise<WorkerHost> {
-  const config = await writeWorkerConfig(join(dir, 'wrangler.sdk-floor.toml'), 'praxis-sdk-floor', 'bench/sdk-floor-worker.ts');
+  const config = await writeWorkerConfig(
+    join(dir, 'wrangler.sdk-floor.toml'),
+    'praxis-sdk-floor',
+    'bench/sdk-floor-worker.ts',
+  );
   const envFile = join(dir, 'sdk-floor.env');
   await writeFile(envFile, '');
   const script = await bundleBenchWorker(config, join(dir, 'sdk-floor-bundle'));

@@ -15,10 +15,18 @@ import { parseArgs, promisify } from 'node:util';
 const repoRoot = resolve(import.meta.dirname, '..');
 const TOP_ENTRIES = 8;
 /** What the figure is and is not, printed with it. */
-const CAVEAT = 'The profiler samples on wall time: on a loaded machine, moments the thread waited for a core are counted as active, so read the lowest runs and compare runs made side by side. It includes wrangler\'s start-up harness around the script (the `startup` entry, when sampled).';
+const CAVEAT =
+  "The profiler samples on wall time: on a loaded machine, moments the thread waited for a core are counted as active, so read the lowest runs and compare runs made side by side. It includes wrangler's start-up harness around the script (the `startup` entry, when sampled).";
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }
-interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 export interface StartupCpu {
   runs: number;
@@ -33,9 +41,21 @@ export interface StartupCpu {
 /** One `wrangler check startup` run: the profile it wrote, parsed. */
 async function profileStartup(dir: string, run: number): Promise<CpuProfile> {
   const outfile = join(dir, `startup-${run}.cpuprofile`);
-  await promisify(execFile)(process.execPath, [join(repoRoot, 'node_modules/wrangler/bin/wrangler.js'), 'check', 'startup', '--outfile', outfile], {
-    cwd: repoRoot, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' }, maxBuffer: 16 * 1024 * 1024,
-  });
+  await promisify(execFile)(
+    process.execPath,
+    [
+      join(repoRoot, 'node_modules/wrangler/bin/wrangler.js'),
+      'check',
+      'startup',
+      '--outfile',
+      outfile,
+    ],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   return JSON.parse(await readFile(outfile, 'utf8')) as CpuProfile;
 }
 
@@ -46,7 +66,9 @@ function selfTimes(profile: CpuProfile): Map<string, number> {
   profile.samples.forEach((id, i) => {
     const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
     if (functionName === '(idle)') return;
-    const name = url ? `${functionName || '(anonymous)'} (${url.split('/').at(-1)}:${lineNumber + 1})` : functionName;
+    const name = url
+      ? `${functionName || '(anonymous)'} (${url.split('/').at(-1)}:${lineNumber + 1})`
+      : functionName;
     times.set(name, (times.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   return times;
@@ -62,12 +84,17 @@ export async function measureStartupCpu(runs = 3): Promise<StartupCpu> {
     }
     measured.sort((a, b) => a.active - b.active);
     const median = measured[Math.floor(measured.length / 2)]!;
-    const gc = measured.map((run) => run.times.get('(garbage collector)') ?? 0).sort((a, b) => a - b);
+    const gc = measured
+      .map((run) => run.times.get('(garbage collector)') ?? 0)
+      .sort((a, b) => a - b);
     return {
       runs,
       activeMs: measured.map((run) => run.active),
       gcMs: gc[Math.floor(gc.length / 2)]!,
-      top: [...median.times].sort((a, b) => b[1] - a[1]).slice(0, TOP_ENTRIES).map(([name, ms]) => ({ name, ms })),
+      top: [...median.times]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, TOP_ENTRIES)
+        .map(([name, ms]) => ({ name, ms })),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -83,19 +110,43 @@ export function renderStartupCpu(result: StartupCpu, load: number[]): string[] {
 }
 
 /** Replaces (or appends) this benchmark's section of a results file. */
-export async function writeStartupSection(file: string, lines: readonly string[], command: string): Promise<void> {
-  const section = ['<!-- startup-cpu:begin -->', '## Worker start-up CPU', '', `Run: \`${command}\`, ${new Date().toISOString()}. ${CAVEAT}`, '', ...lines.map((line, i) => (i === 0 ? line : line.startsWith('    ') ? line : `\n${line}\n`)), '<!-- startup-cpu:end -->'].join('\n');
+export async function writeStartupSection(
+  file: string,
+  lines: readonly string[],
+  command: string,
+): Promise<void> {
+  const section = [
+    '<!-- startup-cpu:begin -->',
+    '## Worker start-up CPU',
+    '',
+    `Run: \`${command}\`, ${new Date().toISOString()}. ${CAVEAT}`,
+    '',
+    ...lines.map((line, i) => (i === 0 ? line : line.startsWith('    ') ? line : `\n${line}\n`)),
+    '<!-- startup-cpu:end -->',
+  ].join('\n');
   const previous = await readFile(file, 'utf8').catch(() => '');
   const marked = /<!-- startup-cpu:begin -->[\s\S]*?<!-- startup-cpu:end -->/;
-  await writeFile(file, marked.test(previous) ? previous.replace(marked, section) : `${previous.trimEnd()}\n${section}\n`);
+  await writeFile(
+    file,
+    marked.test(previous)
+      ? previous.replace(marked, section)
+      : `${previous.trimEnd()}\n${section}\n`,
+  );
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { runs: { type: 'string' }, write: { type: 'boolean' } } });
+  const { values } = parseArgs({
+    options: { runs: { type: 'string' }, write: { type: 'boolean' } },
+  });
   const { loadavg } = await import('node:os');
   const before = loadavg();
   const result = await measureStartupCpu(Number(values.runs ?? 3));
   const lines = renderStartupCpu(result, before);
   for (const line of lines) console.log(line);
-  if (values.write) await writeStartupSection(join(repoRoot, 'bench/RESULTS.md'), lines, `node bench/startup-cpu.ts ${process.argv.slice(2).join(' ')}`.trim());
+  if (values.write)
+    await writeStartupSection(
+      join(repoRoot, 'bench/RESULTS.md'),
+      lines,
+      `node bench/startup-cpu.ts ${process.argv.slice(2).join(' ')}`.trim(),
+    );
 }

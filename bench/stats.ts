@@ -8,7 +8,8 @@ export interface Summary {
 
 export function summarize(samples: readonly number[]): Summary {
   const sorted = [...samples].sort((a, b) => a - b);
-  const rank = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+  const rank = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
   return { n: sorted.length, median: rank(0.5), p99: rank(0.99) };
 }
 
@@ -20,5 +21,7 @@ export async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; val
 }
 
 export const mib = (bytes: number): string => `${(bytes / 1048576).toFixed(2)} MiB`;
-export const ms = (value: number): string => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
-export const ratio = (value: number): string => `${value >= 10 ? value.toFixed(0) : value.toFixed(2)}×`;
+export const ms = (value: number): string =>
+  value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
+export const ratio = (value: number): string =>
+  `${value >= 10 ? value.toFixed(0) : value.toFixed(2)}×`;

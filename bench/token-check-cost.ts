@@ -7,7 +7,13 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../scripts/dev/paths.ts';
 import { spawnPraxisDev } from '../scripts/dev/spawn-praxis-dev.ts';
-import { CLIENT_REDIRECT, TestBrowser, newVerifier, s256, signInAs } from '../test/fixtures/oidc/sign-in-browser.ts';
+import {
+  CLIENT_REDIRECT,
+  TestBrowser,
+  newVerifier,
+  s256,
+  signInAs,
+} from '../test/fixtures/oidc/sign-in-browser.ts';
 import { profileTop, type CpuEntry } from './cpu-top.ts';
 import { moduleLines, msInModules } from './cpu-by-module.ts';
 import { busyMs } from './isolate-cpu.ts';
@@ -38,7 +44,11 @@ export interface TokenCheckCost {
   top?: { local: CpuEntry[]; oauth: CpuEntry[] };
 }
 
-export async function measureTokenCheckCost(options: { calls: number; rounds: number; top?: number }): Promise<TokenCheckCost> {
+export async function measureTokenCheckCost(options: {
+  calls: number;
+  rounds: number;
+  top?: number;
+}): Promise<TokenCheckCost> {
   // Thousands of calls per subject: the per-caller rate limit would answer 429 instead.
   const rateLimit = process.env.PRAXIS_RATE_LIMIT;
   process.env.PRAXIS_RATE_LIMIT = 'off';
@@ -48,18 +58,33 @@ export async function measureTokenCheckCost(options: { calls: number; rounds: nu
   });
   try {
     const origin = new URL(dev.url).origin;
-    const local = execFileSync(process.execPath, [join(PROJECT_ROOT, 'bin/praxis.mjs'), 'token']).toString().trim();
+    const local = execFileSync(process.execPath, [join(PROJECT_ROOT, 'bin/praxis.mjs'), 'token'])
+      .toString()
+      .trim();
     const signedIn = await signInToken(origin, dev.url);
-    const ping = (token: string) => fetch(dev.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
-    }).then(async (response) => {
-      if (response.status !== 200) throw new Error(`ping answered ${response.status}: ${await response.text()}`);
-    });
+    const ping = (token: string) =>
+      fetch(dev.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${token}`,
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      }).then(async (response) => {
+        if (response.status !== 200)
+          throw new Error(`ping answered ${response.status}: ${await response.text()}`);
+      });
     for (let i = 0; i < 50; i++) await Promise.all([ping(local), ping(signedIn)]);
     const pids = workerdBelow(dev.pid).map((process) => process.pid);
-    const cost: TokenCheckCost = { calls: options.calls, localMs: [], oauthMs: [], localCheckMs: [], oauthCheckMs: [], interleaved: { localMs: [], oauthMs: [], profiledMs: 0 } };
+    const cost: TokenCheckCost = {
+      calls: options.calls,
+      localMs: [],
+      oauthMs: [],
+      localCheckMs: [],
+      oauthCheckMs: [],
+      interleaved: { localMs: [], oauthMs: [], profiledMs: 0 },
+    };
     const inspector = await openWorkerInspector(pids);
     try {
       const bundles = new Map<string, (line: number) => string | undefined>();
@@ -69,9 +94,14 @@ export async function measureTokenCheckCost(options: { calls: number; rounds: nu
         });
         for (const node of profile.nodes) {
           const { scriptId, url } = node.callFrame;
-          if (url && !bundles.has(scriptId)) bundles.set(scriptId, moduleLines(await inspector.scriptSource(scriptId)));
+          if (url && !bundles.has(scriptId))
+            bundles.set(scriptId, moduleLines(await inspector.scriptSource(scriptId)));
         }
-        const inCheck = msInModules(profile, (scriptId, line) => bundles.get(scriptId)?.(line), isTokenCheckModule);
+        const inCheck = msInModules(
+          profile,
+          (scriptId, line) => bundles.get(scriptId)?.(line),
+          isTokenCheckModule,
+        );
         return { ms: busyMs(profile) / options.calls, checkMs: inCheck / options.calls };
       };
       for (let round = 0; round < options.rounds; round++) {
@@ -118,12 +148,19 @@ export async function measureTokenCheckCost(options: { calls: number; rounds: nu
  * settings (config.ts files) is the same in every mode (once per env object) and not part of it.
  */
 const TOKEN_CHECK_MODULES = [
-  'src/worker/auth/authenticate.ts', 'src/worker/auth/cloud-token.ts', 'src/worker/auth/local-token.ts', 'src/worker/auth/claims.ts',
-  'src/worker/auth/oauth/access-token.ts', 'src/worker/auth/oauth/checked-tokens.ts', 'src/worker/auth/oauth/authorization-server.ts',
+  'src/worker/auth/authenticate.ts',
+  'src/worker/auth/cloud-token.ts',
+  'src/worker/auth/local-token.ts',
+  'src/worker/auth/claims.ts',
+  'src/worker/auth/oauth/access-token.ts',
+  'src/worker/auth/oauth/checked-tokens.ts',
+  'src/worker/auth/oauth/authorization-server.ts',
   'src/worker/content/lru-cache.ts',
-  'node_modules/jose/', 'node_modules/@cloudflare/workers-oauth-provider/',
+  'node_modules/jose/',
+  'node_modules/@cloudflare/workers-oauth-provider/',
 ];
-const isTokenCheckModule = (module: string): boolean => TOKEN_CHECK_MODULES.some((prefix) => module.startsWith(prefix));
+const isTokenCheckModule = (module: string): boolean =>
+  TOKEN_CHECK_MODULES.some((prefix) => module.startsWith(prefix));
 
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 
@@ -138,26 +175,40 @@ export function checkExtraMs(cost: TokenCheckCost): number {
 }
 
 /** Nearest-rank quantile (1 = the maximum). */
-const quantile = (list: number[], q: number) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.ceil(q * list.length) - 1)] ?? 0;
+const quantile = (list: number[], q: number) =>
+  [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.ceil(q * list.length) - 1)] ?? 0;
 
 const mean = (list: number[]) => list.reduce((sum, value) => sum + value, 0) / list.length;
 
 /** The interleaved run: mean ms per ping of each kind, the mean extra and its standard error over the pairs. */
-export function interleavedExtra(cost: TokenCheckCost): { localMs: number; oauthMs: number; extraMs: number; standardErrorMs: number; pairs: number; attributed: number } {
+export function interleavedExtra(cost: TokenCheckCost): {
+  localMs: number;
+  oauthMs: number;
+  extraMs: number;
+  standardErrorMs: number;
+  pairs: number;
+  attributed: number;
+} {
   const { localMs, oauthMs, profiledMs } = cost.interleaved;
   const differences = pairedDifferences(cost);
   const extra = mean(differences);
-  const variance = differences.reduce((sum, value) => sum + (value - extra) ** 2, 0) / Math.max(1, differences.length - 1);
+  const variance =
+    differences.reduce((sum, value) => sum + (value - extra) ** 2, 0) /
+    Math.max(1, differences.length - 1);
   const attributedMs = localMs.reduce((a, b) => a + b, 0) + oauthMs.reduce((a, b) => a + b, 0);
   return {
-    localMs: mean(localMs), oauthMs: mean(oauthMs), extraMs: extra,
-    standardErrorMs: Math.sqrt(variance / differences.length), pairs: differences.length,
+    localMs: mean(localMs),
+    oauthMs: mean(oauthMs),
+    extraMs: extra,
+    standardErrorMs: Math.sqrt(variance / differences.length),
+    pairs: differences.length,
     attributed: profiledMs ? attributedMs / profiledMs : 0,
   };
 }
 
 /** Each interleaved pair's oauth ping minus its local ping, in ms. */
-const pairedDifferences = (cost: TokenCheckCost): number[] => cost.interleaved.oauthMs.map((ms, i) => ms - cost.interleaved.localMs[i]!);
+const pairedDifferences = (cost: TokenCheckCost): number[] =>
+  cost.interleaved.oauthMs.map((ms, i) => ms - cost.interleaved.localMs[i]!);
 
 /** Share of the paired differences dropped at each end by trimmedExtra. */
 export const TRIM = 0.1;
@@ -177,7 +228,8 @@ export function trimmedExtra(cost: TokenCheckCost): { extraMs: number; standardE
   const extra = mean(kept);
   const winsorized = differences.map((value) => Math.min(Math.max(value, kept[0]!), kept.at(-1)!));
   const winsorizedMean = mean(winsorized);
-  const variance = winsorized.reduce((sum, value) => sum + (value - winsorizedMean) ** 2, 0) / (n - 1);
+  const variance =
+    winsorized.reduce((sum, value) => sum + (value - winsorizedMean) ** 2, 0) / (n - 1);
   return { extraMs: extra, standardErrorMs: Math.sqrt(variance) / ((1 - 2 * TRIM) * Math.sqrt(n)) };
 }
 
@@ -206,12 +258,17 @@ export function renderTokenCheckCost(cost: TokenCheckCost, reads?: TokenCheckRea
     `    extra ${trimmed.extraMs.toFixed(3)} ± ${trimmed.standardErrorMs.toFixed(3)} ms (${TRIM * 100} %-trimmed mean of the paired differences ± its standard error)   target ≤ ${TARGET_EXTRA_MS} ms with the upper bound (${trimmedUpper.toFixed(3)} ms): ${trimmedUpper <= TARGET_EXTRA_MS ? 'met' : 'missed'}`,
   );
   if (reads) {
-    lines.push(`  KV reads per check (counted, ${reads.checks} checks each): local ${reads.local}, oauth ${reads.oauth} (${reads.oauthKeys.join(', ')})   target ≤ ${TARGET_KV_READS}: ${reads.oauth <= TARGET_KV_READS ? 'met' : 'missed'}`);
+    lines.push(
+      `  KV reads per check (counted, ${reads.checks} checks each): local ${reads.local}, oauth ${reads.oauth} (${reads.oauthKeys.join(', ')})   target ≤ ${TARGET_KV_READS}: ${reads.oauth <= TARGET_KV_READS ? 'met' : 'missed'}`,
+    );
   }
   if (cost.top) {
     for (const kind of ['local', 'oauth'] as const) {
       lines.push(`  top self time per ping, ${kind} token:`);
-      for (const entry of cost.top[kind]) lines.push(`    ${entry.ms.toFixed(3)} ms  ${(entry.share * 100).toFixed(1).padStart(5)} %  ${entry.where}`);
+      for (const entry of cost.top[kind])
+        lines.push(
+          `    ${entry.ms.toFixed(3)} ms  ${(entry.share * 100).toFixed(1).padStart(5)} %  ${entry.where}`,
+        );
     }
   }
   return lines;
@@ -243,20 +300,45 @@ export function renderTokenCheckSection(cost: TokenCheckCost, reads: TokenCheckR
 
 /** Register, sign in as alice at the development provider, exchange the code: a real signed-in token. */
 async function signInToken(origin: string, resource: string): Promise<string> {
-  const registered = await (await fetch(`${origin}/oauth/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_name: 'auth-cost bench', redirect_uris: [CLIENT_REDIRECT], token_endpoint_auth_method: 'none' }),
-  })).json() as { client_id: string };
+  const registered = (await (
+    await fetch(`${origin}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_name: 'auth-cost bench',
+        redirect_uris: [CLIENT_REDIRECT],
+        token_endpoint_auth_method: 'none',
+      }),
+    })
+  ).json()) as { client_id: string };
   const verifier = newVerifier();
   const authorize = new URL(`${origin}/authorize`);
   authorize.search = new URLSearchParams({
-    response_type: 'code', client_id: registered.client_id, redirect_uri: CLIENT_REDIRECT, scope: 'praxis:read', state: 'bench',
-    code_challenge: await s256(verifier), code_challenge_method: 'S256', resource,
+    response_type: 'code',
+    client_id: registered.client_id,
+    redirect_uri: CLIENT_REDIRECT,
+    scope: 'praxis:read',
+    state: 'bench',
+    code_challenge: await s256(verifier),
+    code_challenge_method: 'S256',
+    resource,
   }).toString();
-  const landed = new URL(await signInAs(new TestBrowser((request) => fetch(request)), authorize.href, 'alice'));
-  const token = await (await fetch(`${origin}/oauth/token`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code: landed.searchParams.get('code')!, code_verifier: verifier, client_id: registered.client_id, redirect_uri: CLIENT_REDIRECT, resource }).toString(),
-  })).json() as { access_token: string };
+  const landed = new URL(
+    await signInAs(new TestBrowser((request) => fetch(request)), authorize.href, 'alice'),
+  );
+  const token = (await (
+    await fetch(`${origin}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: landed.searchParams.get('code')!,
+        code_verifier: verifier,
+        client_id: registered.client_id,
+        redirect_uri: CLIENT_REDIRECT,
+        resource,
+      }).toString(),
+    })
+  ).json()) as { access_token: string };
   return token.access_token;
 }

@@ -12,38 +12,53 @@ import { BENCH_COMPATIBILITY } from './worker-host.ts';
 
 export type { TokenCheckReads };
 
-const COMPATIBILITY_FLAGS = [...BENCH_COMPATIBILITY.compatibilityFlags, 'global_fetch_strictly_public'];
+const COMPATIBILITY_FLAGS = [
+  ...BENCH_COMPATIBILITY.compatibilityFlags,
+  'global_fetch_strictly_public',
+];
 
 export async function countTokenCheckReads(checks = 20): Promise<TokenCheckReads> {
   const dir = await mkdtemp(join(tmpdir(), 'praxis-token-reads-'));
   try {
     const config = join(dir, 'wrangler.token-reads.toml');
-    await writeFile(config, [
-      'name = "praxis-token-reads"',
-      `main = ${JSON.stringify(resolve(import.meta.dirname, 'token-check-reads-worker.ts'))}`,
-      `compatibility_date = "${BENCH_COMPATIBILITY.compatibilityDate}"`,
-      // As wrangler.toml: the library offers client ID metadata documents only with the second flag.
-      `compatibility_flags = ${JSON.stringify(COMPATIBILITY_FLAGS)}`,
-      '[[kv_namespaces]]',
-      'binding = "OAUTH_KV"',
-      'id = "token-reads"',
-    ].join('\n'));
+    await writeFile(
+      config,
+      [
+        'name = "praxis-token-reads"',
+        `main = ${JSON.stringify(resolve(import.meta.dirname, 'token-check-reads-worker.ts'))}`,
+        `compatibility_date = "${BENCH_COMPATIBILITY.compatibilityDate}"`,
+        // As wrangler.toml: the library offers client ID metadata documents only with the second flag.
+        `compatibility_flags = ${JSON.stringify(COMPATIBILITY_FLAGS)}`,
+        '[[kv_namespaces]]',
+        'binding = "OAUTH_KV"',
+        'id = "token-reads"',
+      ].join('\n'),
+    );
     await bundleBenchWorker(config, join(dir, 'out'));
     // wrangler names the bundle after its entry module.
     const script = join(dir, 'out', 'token-check-reads-worker.js');
-    const mf = new Miniflare(convertV4MiniflareOptions({
-      logRequests: false,
-      resourcePersistencePath: join(dir, 'state'),
-      workers: [{
-        name: 'praxis-token-reads', modules: true, scriptPath: script, modulesRoot: resolve(script, '..'),
-        compatibilityDate: BENCH_COMPATIBILITY.compatibilityDate, compatibilityFlags: COMPATIBILITY_FLAGS,
-        kvNamespaces: { OAUTH_KV: { id: 'token-reads' } },
-      }],
-    }));
+    const mf = new Miniflare(
+      convertV4MiniflareOptions({
+        logRequests: false,
+        resourcePersistencePath: join(dir, 'state'),
+        workers: [
+          {
+            name: 'praxis-token-reads',
+            modules: true,
+            scriptPath: script,
+            modulesRoot: resolve(script, '..'),
+            compatibilityDate: BENCH_COMPATIBILITY.compatibilityDate,
+            compatibilityFlags: COMPATIBILITY_FLAGS,
+            kvNamespaces: { OAUTH_KV: { id: 'token-reads' } },
+          },
+        ],
+      }),
+    );
     try {
       const response = await mf.dispatchFetch(`http://localhost/?checks=${checks}`);
-      if (response.status !== 200) throw new Error(`counting KV reads failed: ${response.status} ${await response.text()}`);
-      return await response.json() as TokenCheckReads;
+      if (response.status !== 200)
+        throw new Error(`counting KV reads failed: ${response.status} ${await response.text()}`);
+      return (await response.json()) as TokenCheckReads;
     } finally {
       await mf.dispose();
     }

@@ -33,11 +33,18 @@ export interface WorkerHost {
 }
 
 /** The bench Worker's runtime settings, shared by both hosts (wrangler dev and direct Miniflare). */
-export const BENCH_COMPATIBILITY = { compatibilityDate: '2026-11-01', compatibilityFlags: ['nodejs_compat'] };
+export const BENCH_COMPATIBILITY = {
+  compatibilityDate: '2026-11-01',
+  compatibilityFlags: ['nodejs_compat'],
+};
 
 /** The project's CONTENT namespace id (wrangler.toml), which names the local KV directory. */
 export function benchNamespaceId(): string {
-  return /\[\[kv_namespaces\]\][^[]*?id\s*=\s*"([^"]+)"/.exec(readFileSync(join(repoRoot, 'wrangler.toml'), 'utf8'))?.[1] ?? '00000000000000000000000000000000';
+  return (
+    /\[\[kv_namespaces\]\][^[]*?id\s*=\s*"([^"]+)"/.exec(
+      readFileSync(join(repoRoot, 'wrangler.toml'), 'utf8'),
+    )?.[1] ?? '00000000000000000000000000000000'
+  );
 }
 
 /** A wrangler config for bench/worker.ts with the project's CONTENT namespace; returns its path. */
@@ -53,31 +60,70 @@ export async function writeBenchConfig(dir: string): Promise<string> {
 }
 
 /** A wrangler config at `path` for the Worker whose entry is `main` (relative to the repository), with the bench's runtime settings and `bindings` (TOML lines). */
-export async function writeWorkerConfig(path: string, name: string, main: string, bindings: string[] = []): Promise<string> {
-  await writeFile(path, [
-    `name = "${name}"`,
-    `main = ${JSON.stringify(join(repoRoot, main))}`,
-    `compatibility_date = "${BENCH_COMPATIBILITY.compatibilityDate}"`,
-    `compatibility_flags = ${JSON.stringify(BENCH_COMPATIBILITY.compatibilityFlags)}`,
-    'keep_names = false', // as wrangler.toml
-    ...bindings,
-  ].join('\n'));
+export async function writeWorkerConfig(
+  path: string,
+  name: string,
+  main: string,
+  bindings: string[] = [],
+): Promise<string> {
+  await writeFile(
+    path,
+    [
+      `name = "${name}"`,
+      `main = ${JSON.stringify(join(repoRoot, main))}`,
+      `compatibility_date = "${BENCH_COMPATIBILITY.compatibilityDate}"`,
+      `compatibility_flags = ${JSON.stringify(BENCH_COMPATIBILITY.compatibilityFlags)}`,
+      'keep_names = false', // as wrangler.toml
+      ...bindings,
+    ].join('\n'),
+  );
   return path;
 }
 
 /** The persisted KV as a publisher store (wrangler's platform proxy); close it before starting a Worker. */
 export async function openBenchStore(config: string, persistTo: string): Promise<ContentStore> {
   const { getPlatformProxy } = await import('wrangler');
-  const proxy = await getPlatformProxy<{ CONTENT: KVNamespace; ARCHIVE: R2Bucket }>({ configPath: config, persist: { path: join(persistTo, 'v3') }, remoteBindings: false, envFiles: [] });
-  return kvStore(proxy.env.CONTENT, `bench KV (${persistTo})`, r2Archive(proxy.env.ARCHIVE, `bench R2 (${persistTo})`), () => proxy.dispose());
+  const proxy = await getPlatformProxy<{ CONTENT: KVNamespace; ARCHIVE: R2Bucket }>({
+    configPath: config,
+    persist: { path: join(persistTo, 'v3') },
+    remoteBindings: false,
+    envFiles: [],
+  });
+  return kvStore(
+    proxy.env.CONTENT,
+    `bench KV (${persistTo})`,
+    r2Archive(proxy.env.ARCHIVE, `bench R2 (${persistTo})`),
+    () => proxy.dispose(),
+  );
 }
 
-export async function startWorker(config: string, persistTo: string, envFile: string): Promise<WorkerHost> {
+export async function startWorker(
+  config: string,
+  persistTo: string,
+  envFile: string,
+): Promise<WorkerHost> {
   const port = await freePort();
-  const child = spawn(process.execPath, [
-    join(repoRoot, 'node_modules/wrangler/bin/wrangler.js'), 'dev', '--config', config, '--port', String(port), '--ip', '127.0.0.1',
-    '--persist-to', persistTo, '--env-file', envFile, '--show-interactive-dev-session=false', '--log-level', 'info',
-  ], { env: { ...process.env, WRANGLER_SEND_METRICS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      join(repoRoot, 'node_modules/wrangler/bin/wrangler.js'),
+      'dev',
+      '--config',
+      config,
+      '--port',
+      String(port),
+      '--ip',
+      '127.0.0.1',
+      '--persist-to',
+      persistTo,
+      '--env-file',
+      envFile,
+      '--show-interactive-dev-session=false',
+      '--log-level',
+      'info',
+    ],
+    { env: { ...process.env, WRANGLER_SEND_METRICS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   running.add(child);
   child.once('exit', () => running.delete(child));
   await readyLine(child);
@@ -100,7 +146,15 @@ export async function startWorker(config: string, persistTo: string, envFile: st
 function readyLine(child: ChildProcess): Promise<void> {
   return new Promise((resolveReady, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`wrangler dev was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output.slice(-2000)}`)), READY_TIMEOUT_MS);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `wrangler dev was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output.slice(-2000)}`,
+          ),
+        ),
+      READY_TIMEOUT_MS,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (/Ready on http/.test(output)) {
@@ -112,7 +166,9 @@ function readyLine(child: ChildProcess): Promise<void> {
     child.stderr!.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`wrangler dev exited with ${code} before it was ready:\n${output.slice(-2000)}`));
+      reject(
+        new Error(`wrangler dev exited with ${code} before it was ready:\n${output.slice(-2000)}`),
+      );
     });
   });
 }

@@ -21,7 +21,11 @@ export default {
     }
     let content = wrappers.get(env.CONTENT);
     if (!content) {
-      content = recordingNamespace(env.CONTENT, (read) => reads.push(read), () => ++events);
+      content = recordingNamespace(
+        env.CONTENT,
+        (read) => reads.push(read),
+        () => ++events,
+      );
       wrappers.set(env.CONTENT, content);
     }
     return app.fetch(request, { ...env, CONTENT: content }, context);

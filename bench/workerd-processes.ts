@@ -24,10 +24,12 @@ export function workerdBelow(root: number): WorkerdProcess[] {
     }
   }
   const descends = (pid: number): boolean => {
-    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at)) if (at === root) return true;
+    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at))
+      if (at === root) return true;
     return false;
   };
-  return [...names].filter(([pid, name]) => name.startsWith('workerd') && descends(pid))
+  return [...names]
+    .filter(([pid, name]) => name.startsWith('workerd') && descends(pid))
     .map(([pid]) => ({ pid, runsWorker: commandLine(pid).includes('--inspector-addr') }));
 }
 

@@ -5,6 +5,8 @@
 import { existsSync } from 'node:fs';
 
 const sources = new URL('../scripts/cli/main.ts', import.meta.url);
-const { main } = await import(existsSync(sources) ? sources.href : new URL('../dist/scripts/cli/main.js', import.meta.url).href);
+const { main } = await import(
+  existsSync(sources) ? sources.href : new URL('../dist/scripts/cli/main.js', import.meta.url).href
+);
 
 process.exitCode = await main(process.argv.slice(2));

@@ -5,12 +5,23 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { spawnPraxisDev } from './dev/spawn-praxis-dev.ts';
 
-const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'prompts-list', 'dns-rebinding-protection'];
-const CONFORMANCE_BIN = fileURLToPath(new URL('../node_modules/@modelcontextprotocol/conformance/dist/index.js', import.meta.url));
+const SCENARIOS = [
+  'server-initialize',
+  'ping',
+  'tools-list',
+  'resources-list',
+  'prompts-list',
+  'dns-rebinding-protection',
+];
+const CONFORMANCE_BIN = fileURLToPath(
+  new URL('../node_modules/@modelcontextprotocol/conformance/dist/index.js', import.meta.url),
+);
 
 function runSuite(url: string, args: string[]): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CONFORMANCE_BIN, 'server', '--url', url, ...args], { stdio: 'inherit' });
+    const child = spawn(process.execPath, [CONFORMANCE_BIN, 'server', '--url', url, ...args], {
+      stdio: 'inherit',
+    });
     child.on('exit', (code) => resolve(code ?? 1));
   });
 }

@@ -6,7 +6,8 @@
 // resolved.
 import type { Plugin } from 'vite';
 
-const DEPENDENCY_SOURCEMAP_WITHOUT_SOURCES = /^Sourcemap for ".*\/node_modules\/.*" points to missing source files$/;
+const DEPENDENCY_SOURCEMAP_WITHOUT_SOURCES =
+  /^Sourcemap for ".*\/node_modules\/.*" points to missing source files$/;
 
 export function quietDependencySourcemaps(): Plugin {
   return {

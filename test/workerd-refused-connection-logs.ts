@@ -19,7 +19,12 @@ export function dropRefusedConnectionLogs(): void {
 function dropFrom(stream: NodeJS.WriteStream): void {
   const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
   stream.write = ((chunk: unknown, ...rest: unknown[]) => {
-    const text = typeof chunk === 'string' ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk).toString('utf8') : '';
+    const text =
+      typeof chunk === 'string'
+        ? chunk
+        : chunk instanceof Uint8Array
+          ? Buffer.from(chunk).toString('utf8')
+          : '';
     if (REFUSED_CONNECTION_MESSAGES.some((message) => text.includes(message))) {
       const done = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
       done?.();

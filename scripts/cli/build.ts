@@ -23,18 +23,24 @@ export async function run(argv: string[]): Promise<number> {
     out: { type: 'string', default: '.praxis/bundle' },
     format: { type: 'string', default: 'text' },
   });
-  if (values.format !== 'text' && values.format !== 'github') throw new UsageError(`--format must be text or github, not '${values.format}'`);
+  if (values.format !== 'text' && values.format !== 'github')
+    throw new UsageError(`--format must be text or github, not '${values.format}'`);
   const started = performance.now();
   const result = await buildContent(values.content!);
   if (!result.ok) {
     for (const error of result.errors) console.error(formatBuildError(error));
-    if (values.format === 'github') for (const error of result.errors) console.log(githubAnnotation(error));
-    console.error(`\nbuild failed: ${result.errors.length} error${result.errors.length === 1 ? '' : 's'}`);
+    if (values.format === 'github')
+      for (const error of result.errors) console.log(githubAnnotation(error));
+    console.error(
+      `\nbuild failed: ${result.errors.length} error${result.errors.length === 1 ? '' : 's'}`,
+    );
     return 1;
   }
   await writeBundle(result.bundle, values.out!);
   const { pointer, objects } = result.bundle;
   const bytes = [...objects.values()].reduce((sum, text) => sum + Buffer.byteLength(text), 0);
-  console.log(`built version ${pointer.version}: ${pointer.documentCount} documents, ${objects.size} objects, ${bytes} bytes in ${(performance.now() - started).toFixed(0)} ms → ${resolve(values.out!)}`);
+  console.log(
+    `built version ${pointer.version}: ${pointer.documentCount} documents, ${objects.size} objects, ${bytes} bytes in ${(performance.now() - started).toFixed(0)} ms → ${resolve(values.out!)}`,
+  );
   return 0;
 }

@@ -16,14 +16,18 @@ export function inCheckout(): boolean {
 /** Why `praxis <command>` cannot run here, as one line; undefined in a checkout after `npm ci`. */
 export function checkoutProblem(command: string): string | undefined {
   if (!inCheckout()) {
-    return `praxis ${command} needs a Praxis checkout (the Worker's sources, wrangler.toml and wrangler), which `
-      + 'the installed package leaves out: clone the Praxis repository, run `npm ci` in it '
-      + `and run \`npx praxis ${command}\` there.`;
+    return (
+      `praxis ${command} needs a Praxis checkout (the Worker's sources, wrangler.toml and wrangler), which ` +
+      'the installed package leaves out: clone the Praxis repository, run `npm ci` in it ' +
+      `and run \`npx praxis ${command}\` there.`
+    );
   }
   if (!existsSync(new URL('node_modules/wrangler/package.json', root))) {
     const here = fileURLToPath(root);
-    return `praxis ${command} needs wrangler, a development dependency of this checkout: `
-      + `run \`npm ci\` in ${here} first.`;
+    return (
+      `praxis ${command} needs wrangler, a development dependency of this checkout: ` +
+      `run \`npm ci\` in ${here} first.`
+    );
   }
   return undefined;
 }

@@ -10,7 +10,10 @@ export interface Command {
 export class UsageError extends Error {}
 
 /** node:util parseArgs with strict checking, turning its errors into UsageError. */
-export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T) {
+export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(
+  argv: string[],
+  options: T,
+) {
   try {
     return parseArgs({ args: argv, options, strict: true, allowPositionals: true });
   } catch (error) {

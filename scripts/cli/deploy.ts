@@ -39,5 +39,10 @@ export async function run(argv: string[]): Promise<number> {
   if (values.url !== undefined && !/^https:\/\/[^/\s]+/.test(values.url)) {
     throw new UsageError(`--url must be an https:// URL, not '${values.url}'`);
   }
-  return deploy({ configPath: resolve(values.config!), contentDir: values.content!, dryRun: values['dry-run']!, url: values.url });
+  return deploy({
+    configPath: resolve(values.config!),
+    contentDir: values.content!,
+    dryRun: values['dry-run']!,
+    url: values.url,
+  });
 }

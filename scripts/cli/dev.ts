@@ -47,31 +47,64 @@ export async function run(argv: string[]): Promise<number> {
     watch: { type: 'boolean', default: false },
   });
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UsageError(`--port must be a number from 1 to 65535, not '${values.port}'`);
-  if (values.auth !== 'local' && values.auth !== 'off' && values.auth !== 'oauth') throw new UsageError(`--auth must be local, oauth or off, not '${values.auth}'`);
-  if (values['oidc-issuer'] !== undefined && values.auth !== 'oauth') throw new UsageError('--oidc-issuer goes with --auth oauth');
-  if (values.ip !== 'localhost' && !isIP(values.ip!)) throw new UsageError(`--ip must be an IP address, not '${values.ip}'`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new UsageError(`--port must be a number from 1 to 65535, not '${values.port}'`);
+  if (values.auth !== 'local' && values.auth !== 'off' && values.auth !== 'oauth')
+    throw new UsageError(`--auth must be local, oauth or off, not '${values.auth}'`);
+  if (values['oidc-issuer'] !== undefined && values.auth !== 'oauth')
+    throw new UsageError('--oidc-issuer goes with --auth oauth');
+  if (values.ip !== 'localhost' && !isIP(values.ip!))
+    throw new UsageError(`--ip must be an IP address, not '${values.ip}'`);
   if (values.auth === 'off' && !LOOPBACK.has(values.ip!)) {
-    console.error(`praxis dev: --auth off is refused on ${values.ip}: without authentication the server may only listen on loopback (127.0.0.1).`);
+    console.error(
+      `praxis dev: --auth off is refused on ${values.ip}: without authentication the server may only listen on loopback (127.0.0.1).`,
+    );
     return 2;
   }
 
   const built = await buildContent(values.content!);
   if (!built.ok) {
     for (const error of built.errors) console.error(formatBuildError(error));
-    console.error(`\npraxis dev: content has ${built.errors.length} error(s); fix them and run again.`);
+    console.error(
+      `\npraxis dev: content has ${built.errors.length} error(s); fix them and run again.`,
+    );
     return 1;
   }
   const { pointer } = built.bundle;
-  console.log(`praxis: built content version ${pointer.version} (${pointer.documentCount} documents); loading into local KV…`);
-  const loaded = await publishLocally(built.bundle, { persistTo: LOCAL_STATE_DIR, contentDir: values.content! });
+  console.log(
+    `praxis: built content version ${pointer.version} (${pointer.documentCount} documents); loading into local KV…`,
+  );
+  const loaded = await publishLocally(built.bundle, {
+    persistTo: LOCAL_STATE_DIR,
+    contentDir: values.content!,
+  });
   console.log(`praxis: ${transferLine(loaded)}; ${outcomeLine(loaded)}`);
-  if (values.auth === 'off') console.warn('praxis: WARNING — authentication is OFF. Anyone on this machine can call the server. Use it for protocol testing only.');
+  if (values.auth === 'off')
+    console.warn(
+      'praxis: WARNING — authentication is OFF. Anyone on this machine can call the server. Use it for protocol testing only.',
+    );
 
-  const host = values.ip === 'localhost' ? '127.0.0.1' : values.ip!.includes(':') ? `[${values.ip}]` : values.ip!;
-  const oauth = values.auth === 'oauth' ? await prepareOAuthDev({ origin: `http://${host}:${port}`, oidcIssuer: values['oidc-issuer'] }) : undefined;
+  const host =
+    values.ip === 'localhost'
+      ? '127.0.0.1'
+      : values.ip!.includes(':')
+        ? `[${values.ip}]`
+        : values.ip!;
+  const oauth =
+    values.auth === 'oauth'
+      ? await prepareOAuthDev({
+          origin: `http://${host}:${port}`,
+          oidcIssuer: values['oidc-issuer'],
+        })
+      : undefined;
   try {
-    const server = await startDevServer({ port, ip: values.ip!, auth: values.auth, logRequests: values['log-requests']!, oauthEnv: oauth?.env });
+    const server = await startDevServer({
+      port,
+      ip: values.ip!,
+      auth: values.auth,
+      logRequests: values['log-requests']!,
+      oauthEnv: oauth?.env,
+    });
     console.log(connectionHelp({ port, auth: values.auth, host, signIn: oauth?.description }));
     if (values.watch) {
       let serving = pointer.version;
@@ -80,12 +113,19 @@ export async function run(argv: string[]): Promise<number> {
         const rebuilt = await buildContent(values.content!);
         if (!rebuilt.ok) {
           for (const error of rebuilt.errors) console.error(formatBuildError(error));
-          console.error(`praxis: content has ${rebuilt.errors.length} error(s); still serving version ${serving}`);
+          console.error(
+            `praxis: content has ${rebuilt.errors.length} error(s); still serving version ${serving}`,
+          );
           return;
         }
-        const report = await publishLocally(rebuilt.bundle, { persistTo: LOCAL_STATE_DIR, contentDir: values.content! });
+        const report = await publishLocally(rebuilt.bundle, {
+          persistTo: LOCAL_STATE_DIR,
+          contentDir: values.content!,
+        });
         serving = rebuilt.bundle.pointer.version;
-        console.log(`praxis: ${outcomeLine(report)}${rebuilt.bundle.pointer.dirty ? ' (uncommitted changes)' : ''}`);
+        console.log(
+          `praxis: ${outcomeLine(report)}${rebuilt.bundle.pointer.dirty ? ' (uncommitted changes)' : ''}`,
+        );
       });
       void server.exited.then(() => watcher.close());
     }

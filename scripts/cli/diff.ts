@@ -25,8 +25,12 @@ Options:
 ${targetUsage}`;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseOptions(argv, { content: { type: 'string', default: 'content' }, ...targetOptions });
-  if (positionals.length > 2) throw new UsageError(`expected at most two versions, got ${positionals.length}`);
+  const { values, positionals } = parseOptions(argv, {
+    content: { type: 'string', default: 'content' },
+    ...targetOptions,
+  });
+  if (positionals.length > 2)
+    throw new UsageError(`expected at most two versions, got ${positionals.length}`);
   if (positionals.length) {
     return withTarget('diff', values, async (store) => {
       const { from, to, diff } = await diffVersions(store, positionals[0]!, positionals[1]);
@@ -43,7 +47,9 @@ export async function run(argv: string[]): Promise<number> {
   }
   return withTarget('diff', values, async (store) => {
     const report = await publishBundle(built.bundle, store, { author: null, dryRun: true });
-    const current = report.previous ? `current version ${report.previous.version}` : 'an empty store (nothing published yet)';
+    const current = report.previous
+      ? `current version ${report.previous.version}`
+      : 'an empty store (nothing published yet)';
     console.log(`version ${report.version} (built) vs ${current} in ${store.description}`);
     for (const line of diffLines(report.diff)) console.log(line);
     console.log(transferLine(report));

@@ -19,15 +19,29 @@ Options:
 ${targetUsage}`;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseOptions(argv, { keep: { type: 'string', default: '10' }, 'dry-run': { type: 'boolean', default: false }, ...targetOptions });
+  const { values } = parseOptions(argv, {
+    keep: { type: 'string', default: '10' },
+    'dry-run': { type: 'boolean', default: false },
+    ...targetOptions,
+  });
   const keep = Number(values.keep);
-  if (!Number.isInteger(keep) || keep < 0) throw new UsageError(`--keep must be a whole number of versions (0 or more), not '${values.keep}'`);
+  if (!Number.isInteger(keep) || keep < 0)
+    throw new UsageError(
+      `--keep must be a whole number of versions (0 or more), not '${values.keep}'`,
+    );
   return withTarget('gc', values, async (store) => {
     const report = await collectGarbage(store, { keep, dryRun: values['dry-run'] });
     const verb = values['dry-run'] ? 'would delete' : 'deleted';
-    console.log(`kept ${report.kept.length} version(s): ${report.kept.map((record) => record.version).join(', ')}`);
-    if (report.dropped.length) console.log(`${verb} ${report.dropped.length} version record(s): ${report.dropped.map((record) => record.version).join(', ')} (still archived in ${store.archive.description})`);
-    console.log(`${verb} ${report.deleted} unreferenced object(s); ${report.retained} still in use`);
+    console.log(
+      `kept ${report.kept.length} version(s): ${report.kept.map((record) => record.version).join(', ')}`,
+    );
+    if (report.dropped.length)
+      console.log(
+        `${verb} ${report.dropped.length} version record(s): ${report.dropped.map((record) => record.version).join(', ')} (still archived in ${store.archive.description})`,
+      );
+    console.log(
+      `${verb} ${report.deleted} unreferenced object(s); ${report.retained} still in use`,
+    );
     return 0;
   });
 }

@@ -24,14 +24,19 @@ Environment:
 See ${documentationPage('shim.md')}.`;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseOptions(argv, { timeout: { type: 'string', default: '300' } });
+  const { values, positionals } = parseOptions(argv, {
+    timeout: { type: 'string', default: '300' },
+  });
   const url = endpointArgument(positionals);
   const seconds = Number(values.timeout);
-  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) throw new UsageError(`--timeout takes seconds from 1 to 3600, not '${values.timeout}'`);
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 3600)
+    throw new UsageError(`--timeout takes seconds from 1 to 3600, not '${values.timeout}'`);
   const log = (line: string) => void process.stderr.write(`${line}\n`);
   try {
     const path = await signIn({ url, env: process.env, log, timeoutMs: seconds * 1000 });
-    log(`praxis login: signed in to ${url.href}. The sign-in is stored in ${path} (only you can read it);\n  \`praxis shim --remote ${url.href}\` uses it and renews it; \`praxis logout ${url.href}\` ends it.`);
+    log(
+      `praxis login: signed in to ${url.href}. The sign-in is stored in ${path} (only you can read it);\n  \`praxis shim --remote ${url.href}\` uses it and renews it; \`praxis logout ${url.href}\` ends it.`,
+    );
     return 0;
   } catch (error) {
     log(`praxis login: could not sign in to ${url.href}: ${describeCause(error)}`);
@@ -41,7 +46,12 @@ export async function run(argv: string[]): Promise<number> {
 
 /** The one positional argument, checked like `praxis shim --remote`. */
 export function endpointArgument(positionals: string[]): URL {
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'needs the URL of the Praxis endpoint' : `unexpected argument '${positionals[1]}'`);
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0
+        ? 'needs the URL of the Praxis endpoint'
+        : `unexpected argument '${positionals[1]}'`,
+    );
   const problem = remoteUrlProblem(positionals[0]!);
   if (problem) throw new UsageError(problem.replace('--remote', 'the URL'));
   return new URL(positionals[0]!);

@@ -21,7 +21,9 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if (outcome.problem) {
-    log(`praxis logout: deleted ${outcome.path}, but the endpoint could not revoke the sign-in (${outcome.problem}); its tokens stay valid until they expire.`);
+    log(
+      `praxis logout: deleted ${outcome.path}, but the endpoint could not revoke the sign-in (${outcome.problem}); its tokens stay valid until they expire.`,
+    );
     return 1;
   }
   const revoked = outcome.hadTokens ? 'the sign-in was revoked at the endpoint and ' : '';

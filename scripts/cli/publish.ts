@@ -33,12 +33,16 @@ export async function run(argv: string[]): Promise<number> {
   const built = await buildContent(values.content!);
   if (!built.ok) {
     for (const error of built.errors) console.error(formatBuildError(error));
-    console.error(`\npraxis publish: content has ${built.errors.length} error(s); nothing was published.`);
+    console.error(
+      `\npraxis publish: content has ${built.errors.length} error(s); nothing was published.`,
+    );
     return 1;
   }
   const { pointer, objects } = built.bundle;
   const bytes = [...objects.values()].reduce((sum, text) => sum + Buffer.byteLength(text), 0);
-  console.log(`built version ${pointer.version}: ${pointer.documentCount} documents, ${objects.size} objects (${formatBytes(bytes)})${pointer.commit ? ` from commit ${pointer.commit.slice(0, 12)}` : ''}`);
+  console.log(
+    `built version ${pointer.version}: ${pointer.documentCount} documents, ${objects.size} objects (${formatBytes(bytes)})${pointer.commit ? ` from commit ${pointer.commit.slice(0, 12)}` : ''}`,
+  );
 
   return withTarget('publish', values, async (store) => {
     console.log(`${values['dry-run'] ? 'comparing with' : 'publishing to'} ${store.description}`);
@@ -55,7 +59,9 @@ export async function run(argv: string[]): Promise<number> {
     }
     console.log(outcomeLine(report));
     if (report.outcome === 'published') {
-      console.log('Workers switch to it within PRAXIS_POINTER_TTL_MS of their last pointer read (wrangler.toml; on Cloudflare add up to 60 s of KV edge caching).');
+      console.log(
+        'Workers switch to it within PRAXIS_POINTER_TTL_MS of their last pointer read (wrangler.toml; on Cloudflare add up to 60 s of KV edge caching).',
+      );
     }
     return 0;
   });

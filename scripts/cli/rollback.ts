@@ -18,7 +18,8 @@ ${targetUsage}`;
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseOptions(argv, targetOptions);
-  if (positionals.length > 1) throw new UsageError(`expected at most one VERSION, got ${positionals.length}`);
+  if (positionals.length > 1)
+    throw new UsageError(`expected at most one VERSION, got ${positionals.length}`);
   return withTarget('rollback', values, async (store) => {
     const report = await rollback(store, positionals[0]);
     if (report.unchanged) {
@@ -26,8 +27,13 @@ export async function run(argv: string[]): Promise<number> {
       return 0;
     }
     const { to } = report;
-    if (report.restored) console.log(`restored ${report.restored} object(s) to ${store.description} from ${store.archive.description}`);
-    console.log(`rolled back to ${to.version} (commit ${to.commit?.slice(0, 12) ?? 'unknown'}, ${to.documentCount} documents, published ${to.publishedAt}) from ${report.from?.version ?? 'nothing'}`);
+    if (report.restored)
+      console.log(
+        `restored ${report.restored} object(s) to ${store.description} from ${store.archive.description}`,
+      );
+    console.log(
+      `rolled back to ${to.version} (commit ${to.commit?.slice(0, 12) ?? 'unknown'}, ${to.documentCount} documents, published ${to.publishedAt}) from ${report.from?.version ?? 'nothing'}`,
+    );
     return 0;
   });
 }

@@ -32,7 +32,12 @@ export async function run(argv: string[]): Promise<number> {
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   const parsed = parseShimOptions(
-    { repo: values.repo, allowAgentGet: values['allow-agent-get'], remote: values.remote, tokenEnv: values['token-env'] },
+    {
+      repo: values.repo,
+      allowAgentGet: values['allow-agent-get'],
+      remote: values.remote,
+      tokenEnv: values['token-env'],
+    },
     process.cwd(),
   );
   if (!parsed.ok) throw new UsageError(parsed.problem);

@@ -1,5 +1,9 @@
 import { userInfo } from 'node:os';
-import { issueLocalToken, MAX_SUBJECT_CHARS, subjectProblem } from '../../src/worker/auth/local-token.ts';
+import {
+  issueLocalToken,
+  MAX_SUBJECT_CHARS,
+  subjectProblem,
+} from '../../src/worker/auth/local-token.ts';
 import { localSecret } from '../dev/local-secret.ts';
 import { parseOptions } from './command.ts';
 

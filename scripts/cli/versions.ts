@@ -19,29 +19,63 @@ Options:
 ${targetUsage}`;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseOptions(argv, { json: { type: 'boolean', default: false }, ...targetOptions });
+  const { values } = parseOptions(argv, {
+    json: { type: 'boolean', default: false },
+    ...targetOptions,
+  });
   return withTarget('versions', values, async (store) => {
-    const [{ pointer, versions: inKv }, history] = await Promise.all([readState(store), readHistory(store.archive)]);
+    const [{ pointer, versions: inKv }, history] = await Promise.all([
+      readState(store),
+      readHistory(store.archive),
+    ]);
     const kept = new Set(inKv.map((record) => record.version));
     const newestFirst = [...history].reverse();
     if (values.json) {
-      console.log(JSON.stringify({ current: pointer?.version ?? null, versions: newestFirst.map((record) => ({ ...record, inKv: kept.has(record.version) })) }, null, 2));
+      console.log(
+        JSON.stringify(
+          {
+            current: pointer?.version ?? null,
+            versions: newestFirst.map((record) => ({ ...record, inKv: kept.has(record.version) })),
+          },
+          null,
+          2,
+        ),
+      );
       return 0;
     }
     if (!newestFirst.length) {
-      console.log(pointer ? `serving ${pointer.version}; ${store.archive.description} holds no version history yet (publish once to start it)` : 'nothing has been published yet');
+      console.log(
+        pointer
+          ? `serving ${pointer.version}; ${store.archive.description} holds no version history yet (publish once to start it)`
+          : 'nothing has been published yet',
+      );
     }
     const rows = newestFirst.map((record) => [
-      record.manifest === pointer?.manifest ? '*' : ' ', record.version, record.publishedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z'),
-      record.commit?.slice(0, 12) ?? '-', String(record.documentCount), `${record.objects.count} (${formatBytes(record.objects.bytes)})`,
-      kept.has(record.version) ? 'kept' : 'pruned', record.author ?? '-',
+      record.manifest === pointer?.manifest ? '*' : ' ',
+      record.version,
+      record.publishedAt.replace('T', ' ').replace(/\.\d+Z$/, 'Z'),
+      record.commit?.slice(0, 12) ?? '-',
+      String(record.documentCount),
+      `${record.objects.count} (${formatBytes(record.objects.bytes)})`,
+      kept.has(record.version) ? 'kept' : 'pruned',
+      record.author ?? '-',
     ]);
-    if (rows.length) printTable([[' ', 'VERSION', 'PUBLISHED', 'COMMIT', 'DOCS', 'OBJECTS', 'KV', 'AUTHOR'], ...rows]);
+    if (rows.length)
+      printTable([
+        [' ', 'VERSION', 'PUBLISHED', 'COMMIT', 'DOCS', 'OBJECTS', 'KV', 'AUTHOR'],
+        ...rows,
+      ]);
     return 0;
   });
 }
 
 function printTable(rows: string[][]): void {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  for (const row of rows) console.log(row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ').trimEnd());
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
+        .join('  ')
+        .trimEnd(),
+    );
 }

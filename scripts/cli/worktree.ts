@@ -54,8 +54,18 @@ function actionFrom(
     if (sessionId !== undefined) throw new UsageError('list takes no session id');
     return { action, repoDir };
   }
-  if (action !== 'read' && action !== 'get') throw new UsageError(action ? `unknown action '${action}'` : 'missing action: list, read or get');
-  if (sessionId === undefined) throw new UsageError(`${action} needs a session id (see \`praxis worktree list\`)`);
+  if (action !== 'read' && action !== 'get')
+    throw new UsageError(
+      action ? `unknown action '${action}'` : 'missing action: list, read or get',
+    );
+  if (sessionId === undefined)
+    throw new UsageError(`${action} needs a session id (see \`praxis worktree list\`)`);
   if (action === 'read') return { action, repoDir, sessionId, stat: values.stat === true };
-  return { action, repoDir, sessionId, squash: values.squash === true, noCommit: values['no-commit'] === true };
+  return {
+    action,
+    repoDir,
+    sessionId,
+    squash: values.squash === true,
+    noCommit: values['no-commit'] === true,
+  };
 }

@@ -1,9 +1,23 @@
 // Compiled documents → a content-addressed bundle: objects keyed by SHA-256, a manifest, a pointer.
 import { createHash } from 'node:crypto';
-import { BUNDLE_SCHEMA, type DocumentEntry, type KindSection, type LoadLists, type Manifest, type Pointer } from '../../src/bundle/bundle.ts';
+import {
+  BUNDLE_SCHEMA,
+  type DocumentEntry,
+  type KindSection,
+  type LoadLists,
+  type Manifest,
+  type Pointer,
+} from '../../src/bundle/bundle.ts';
 import { audiencesOf, chunkEntries, namesOf } from '../../src/bundle/document-chunks.ts';
 import { documentKinds } from '../../src/bundle/kinds.ts';
-import { isPartsList, joinedText, partsListOf, partsOf, PART_CHARS, splitText } from '../../src/bundle/object-parts.ts';
+import {
+  isPartsList,
+  joinedText,
+  partsListOf,
+  partsOf,
+  PART_CHARS,
+  splitText,
+} from '../../src/bundle/object-parts.ts';
 import { buildSearchIndex, storeSearchIndex } from '../../src/worker/content/search/index.ts';
 import { shardListsOf } from '../../src/worker/content/search/shard-list.ts';
 import { codeUnitOrder } from './folder-walk.ts';
@@ -35,28 +49,46 @@ export interface AssembleOptions {
   partChars?: number;
 }
 
-export function assembleBundle(documents: CompiledDocument[], provenance: Provenance, knowledge?: CompiledKnowledge, options: AssembleOptions = {}): Bundle {
+export function assembleBundle(
+  documents: CompiledDocument[],
+  provenance: Provenance,
+  knowledge?: CompiledKnowledge,
+  options: AssembleOptions = {},
+): Bundle {
   const partChars = options.partChars ?? PART_CHARS;
   const objects = new Map<string, string>();
   const put = (text: string): string => {
     // Unreachable from content (documents with control characters are refused), but a value that
     // read as a parts list would make readers fetch other objects in its place.
-    if (isPartsList(text)) throw new Error('refusing to store an object that starts with the parts-list marker');
+    if (isPartsList(text))
+      throw new Error('refusing to store an object that starts with the parts-list marker');
     const hash = sha256(text);
     if (text.length <= partChars) objects.set(hash, text);
-    else objects.set(hash, partsListOf(splitText(text, partChars).map((part) => {
-      const partHash = sha256(part);
-      objects.set(partHash, part);
-      return partHash;
-    })));
+    else
+      objects.set(
+        hash,
+        partsListOf(
+          splitText(text, partChars).map((part) => {
+            const partHash = sha256(part);
+            objects.set(partHash, part);
+            return partHash;
+          }),
+        ),
+      );
     return hash;
   };
   const kinds = {} as Manifest['kinds'];
   for (const kind of documentKinds) {
-    const ofKind = documents.filter((document) => document.kind === kind).sort((a, b) => codeUnitOrder(a.name, b.name));
+    const ofKind = documents
+      .filter((document) => document.kind === kind)
+      .sort((a, b) => codeUnitOrder(a.name, b.name));
     kinds[kind] = kindSection(kind, ofKind, put);
   }
-  const manifest: Manifest = { schema: BUNDLE_SCHEMA, kinds, ...(knowledge ? { knowledge: put(JSON.stringify(assembleKnowledge(knowledge, put))) } : {}) };
+  const manifest: Manifest = {
+    schema: BUNDLE_SCHEMA,
+    kinds,
+    ...(knowledge ? { knowledge: put(JSON.stringify(assembleKnowledge(knowledge, put))) } : {}),
+  };
   const manifestHash = put(JSON.stringify(manifest));
   const pointer: Pointer = {
     schema: BUNDLE_SCHEMA,
@@ -72,7 +104,11 @@ export function assembleBundle(documents: CompiledDocument[], provenance: Proven
   return { pointer, objects };
 }
 
-function kindSection(kind: string, documents: CompiledDocument[], put: (text: string) => string): KindSection {
+function kindSection(
+  kind: string,
+  documents: CompiledDocument[],
+  put: (text: string) => string,
+): KindSection {
   const entries: DocumentEntry[] = documents.map((document) => ({
     name: document.name,
     title: document.title,
@@ -82,11 +118,22 @@ function kindSection(kind: string, documents: CompiledDocument[], put: (text: st
     ...(document.access ? { access: document.access } : {}),
     ...(document.flags?.length ? { flags: document.flags } : {}),
   }));
-  const index = buildSearchIndex(documents.map(({ name, title, description, content, access }) => ({ name, title, description, body: content, ...(access ? { access } : {}) })));
+  const index = buildSearchIndex(
+    documents.map(({ name, title, description, content, access }) => ({
+      name,
+      title,
+      description,
+      body: content,
+      ...(access ? { access } : {}),
+    })),
+  );
   return {
     count: entries.length,
     names: put(JSON.stringify(namesOf(entries))),
-    chunks: chunkEntries(entries).map((chunk) => ({ count: chunk.length, hash: put(JSON.stringify(chunk)) })),
+    chunks: chunkEntries(entries).map((chunk) => ({
+      count: chunk.length,
+      hash: put(JSON.stringify(chunk)),
+    })),
     index: storeSearchIndex(index, put),
     audiences: audiencesOf(entries),
   };
@@ -98,7 +145,11 @@ function kindSection(kind: string, documents: CompiledDocument[], put: (text: st
  * fetches what a request needs instead of a chain manifest → names → parts; sorted by what needs
  * it (`loadBy`), so a search reads neither the knowledge sections nor the names objects.
  */
-function loadListsOf(manifestHash: string, manifest: Manifest, objects: ReadonlyMap<string, string>): { load: string[]; loadBy: LoadLists } {
+function loadListsOf(
+  manifestHash: string,
+  manifest: Manifest,
+  objects: ReadonlyMap<string, string>,
+): { load: string[]; loadBy: LoadLists } {
   const withParts = (hash: string): string[] => {
     const stored = objects.get(hash) as string;
     return isPartsList(stored) ? [hash, ...partsOf(stored)] : [hash];
@@ -110,7 +161,11 @@ function loadListsOf(manifestHash: string, manifest: Manifest, objects: Readonly
     names: Object.fromEntries(counted.map((kind) => [kind, withParts(manifest.kinds[kind].names)])),
     index: Object.fromEntries(counted.map((kind) => [kind, withParts(manifest.kinds[kind].index)])),
   };
-  const load = [...loadBy.manifest, ...counted.flatMap((kind) => [...loadBy.names[kind]!, ...loadBy.index[kind]!]), ...loadBy.knowledge];
+  const load = [
+    ...loadBy.manifest,
+    ...counted.flatMap((kind) => [...loadBy.names[kind]!, ...loadBy.index[kind]!]),
+    ...loadBy.knowledge,
+  ];
   return { load, loadBy };
 }
 

@@ -20,15 +20,34 @@ export async function compileContent(contentDir: string): Promise<CompileResult>
   const errors: BuildError[] = [];
   const root = await stat(contentDir).catch(() => undefined);
   if (!root?.isDirectory()) {
-    return { documents, errors: [{ file: contentDir, line: 1, message: 'content folder does not exist (pass --content DIR)' }], warnings: [] };
+    return {
+      documents,
+      errors: [
+        {
+          file: contentDir,
+          line: 1,
+          message: 'content folder does not exist (pass --content DIR)',
+        },
+      ],
+      warnings: [],
+    };
   }
   for (const kind of documentKinds) {
     const kindDir = join(contentDir, kind);
-    const files = await listFolderFiles(kindDir, { root: contentDir, accepts: isMarkdown, subfolders: 'walk', hidden: 'folders' }, errors);
-    const compiled = await mapBounded(files, OPEN_FILES_AT_ONCE, (path) => compileFile(kind, kindDir, path));
+    const files = await listFolderFiles(
+      kindDir,
+      { root: contentDir, accepts: isMarkdown, subfolders: 'walk', hidden: 'folders' },
+      errors,
+    );
+    const compiled = await mapBounded(files, OPEN_FILES_AT_ONCE, (path) =>
+      compileFile(kind, kindDir, path),
+    );
     const byName = new Map<string, CompiledDocument>();
     for (const result of compiled) {
-      if (!result.ok) { errors.push(...result.errors); continue; }
+      if (!result.ok) {
+        errors.push(...result.errors);
+        continue;
+      }
       const existing = byName.get(result.document.name);
       if (existing) {
         errors.push(duplicateError(kindDir, result.document, existing));
@@ -47,7 +66,11 @@ const isMarkdown = (name: string): boolean => name.toLowerCase().endsWith('.md')
 const OPEN_FILES_AT_ONCE = 64;
 
 /** `work` over `items` with at most `limit` in flight; results in input order. */
-async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function mapBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -63,14 +86,38 @@ async function mapBounded<T, R>(items: readonly T[], limit: number, work: (item:
 async function compileFile(kind: DocumentKind, kindDir: string, path: string) {
   const file = join(kindDir, path);
   const info = await lstat(file);
-  if (!info.isFile()) return { ok: false as const, errors: [{ file, line: 1, message: 'not a regular file (it changed while the build ran?): only plain files are read' }] };
+  if (!info.isFile())
+    return {
+      ok: false as const,
+      errors: [
+        {
+          file,
+          line: 1,
+          message:
+            'not a regular file (it changed while the build ran?): only plain files are read',
+        },
+      ],
+    };
   if (info.size > MAX_DOCUMENT_BYTES) {
-    return { ok: false as const, errors: [{ file, line: 1, message: `file is ${info.size} bytes; the limit is ${MAX_DOCUMENT_BYTES} (1 MiB): split it into smaller documents` }] };
+    return {
+      ok: false as const,
+      errors: [
+        {
+          file,
+          line: 1,
+          message: `file is ${info.size} bytes; the limit is ${MAX_DOCUMENT_BYTES} (1 MiB): split it into smaller documents`,
+        },
+      ],
+    };
   }
   return parseDocumentFile(kind, path, new Uint8Array(await readFile(file)), file);
 }
 
-function duplicateError(kindDir: string, document: CompiledDocument, existing: CompiledDocument): BuildError {
+function duplicateError(
+  kindDir: string,
+  document: CompiledDocument,
+  existing: CompiledDocument,
+): BuildError {
   return {
     file: join(kindDir, document.path),
     line: document.nameLine,

@@ -5,4 +5,5 @@ export interface BuildError {
   message: string;
 }
 
-export const formatBuildError = (error: BuildError): string => `${error.file}:${error.line}: ${error.message}`;
+export const formatBuildError = (error: BuildError): string =>
+  `${error.file}:${error.line}: ${error.message}`;

@@ -21,7 +21,12 @@ export interface FolderWalk {
 export const codeUnitOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Files below `dir`, `/`-separated and relative to it, sorted; a missing folder is empty. */
-export async function listFolderFiles(dir: string, walk: FolderWalk, errors: BuildError[], prefix = ''): Promise<string[]> {
+export async function listFolderFiles(
+  dir: string,
+  walk: FolderWalk,
+  errors: BuildError[],
+  prefix = '',
+): Promise<string[]> {
   const folder = await realDirectoryInside(walk.root, join(dir, prefix));
   if (!folder.ok) {
     if (!folder.missing) errors.push(folder.error);
@@ -34,11 +39,21 @@ export async function listFolderFiles(dir: string, walk: FolderWalk, errors: Bui
     const hidden = entry.name.startsWith('.');
     if (hidden && walk.hidden === 'all') continue;
     if (entry.isSymbolicLink()) {
-      errors.push({ file: join(dir, path), line: 1, message: 'symbolic links are not followed: copy the file into the content folder' });
+      errors.push({
+        file: join(dir, path),
+        line: 1,
+        message: 'symbolic links are not followed: copy the file into the content folder',
+      });
     } else if (entry.isDirectory()) {
       if (hidden) continue;
-      if (walk.subfolders === 'walk') files.push(...await listFolderFiles(dir, walk, errors, path));
-      else errors.push({ file: join(dir, path), line: 1, message: 'sub-folders are not read here: move the files up into the kind folder' });
+      if (walk.subfolders === 'walk')
+        files.push(...(await listFolderFiles(dir, walk, errors, path)));
+      else
+        errors.push({
+          file: join(dir, path),
+          line: 1,
+          message: 'sub-folders are not read here: move the files up into the kind folder',
+        });
     } else if (entry.isFile() && walk.accepts(entry.name)) {
       files.push(path);
     }

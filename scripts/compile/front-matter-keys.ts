@@ -2,11 +2,17 @@
 // error, not a silent no-op: a misspelt `acess:` or a capitalised `Access:` would otherwise publish
 // a document its author meant to restrict. The parsers' getters are typed by this table, so a key a
 // parser reads cannot be missing from it.
-import { DOCUMENT_FRONT_MATTER_KEYS, documentKinds, type DocumentKind } from '../../src/bundle/kinds.ts';
+import {
+  DOCUMENT_FRONT_MATTER_KEYS,
+  documentKinds,
+  type DocumentKind,
+} from '../../src/bundle/kinds.ts';
 import type { BuildError } from './errors.ts';
 
 /** Every document kind reads the same keys (kinds.ts). */
-const documentKeys = Object.fromEntries(documentKinds.map((kind) => [kind, DOCUMENT_FRONT_MATTER_KEYS])) as Record<DocumentKind, typeof DOCUMENT_FRONT_MATTER_KEYS>;
+const documentKeys = Object.fromEntries(
+  documentKinds.map((kind) => [kind, DOCUMENT_FRONT_MATTER_KEYS]),
+) as Record<DocumentKind, typeof DOCUMENT_FRONT_MATTER_KEYS>;
 
 export const FRONT_MATTER_KEYS = {
   ...documentKeys,
@@ -25,14 +31,27 @@ export type FrontMatterKind = keyof typeof FRONT_MATTER_KEYS;
 export type KnownKey<Kind extends FrontMatterKind> = (typeof FRONT_MATTER_KEYS)[Kind][number];
 
 /** One error per key that `kind` does not know, at the key's line, naming the nearest known key. */
-export function unknownKeyErrors(kind: FrontMatterKind, keyLines: ReadonlyMap<string, number>, file: string): BuildError[] {
+export function unknownKeyErrors(
+  kind: FrontMatterKind,
+  keyLines: ReadonlyMap<string, number>,
+  file: string,
+): BuildError[] {
   const known: readonly string[] = FRONT_MATTER_KEYS[kind];
   const errors: BuildError[] = [];
   for (const [key, line] of keyLines) {
     if (known.includes(key)) continue;
     const nearest = nearestKey(key, known);
-    const hint = nearest === undefined ? '' : key.toLowerCase() === nearest ? ` (did you mean '${nearest}'? keys are lowercase)` : ` (did you mean '${nearest}'?)`;
-    errors.push({ file, line, message: `unknown front matter key '${printable(key)}'${hint}: ${kind} know ${known.join(', ')}` });
+    const hint =
+      nearest === undefined
+        ? ''
+        : key.toLowerCase() === nearest
+          ? ` (did you mean '${nearest}'? keys are lowercase)`
+          : ` (did you mean '${nearest}'?)`;
+    errors.push({
+      file,
+      line,
+      message: `unknown front matter key '${printable(key)}'${hint}: ${kind} know ${known.join(', ')}`,
+    });
   }
   return errors;
 }
@@ -45,19 +64,25 @@ export function nearestKey(key: string, known: readonly string[]): string | unde
     const distance = editDistance(typed, candidate);
     if (!best || distance < best.distance) best = { key: candidate, distance };
   }
-  return best && best.distance <= Math.max(1, Math.min(2, Math.floor(best.key.length / 3))) ? best.key : undefined;
+  return best && best.distance <= Math.max(1, Math.min(2, Math.floor(best.key.length / 3)))
+    ? best.key
+    : undefined;
 }
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps. */
 function editDistance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 3) return Math.abs(a.length - b.length);
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [
+    i,
+    ...Array<number>(b.length).fill(0),
+  ]);
   for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
       rows[i]![j] = value;
     }
   }
@@ -65,4 +90,5 @@ function editDistance(a: string, b: string): number {
 }
 
 /** A key as an error message can show it: one line, bounded. */
-const printable = (key: string): string => (key.length > 60 ? `${key.slice(0, 60)}…` : key).replace(/[\u0000-\u001F\u007F]/g, '?');
+const printable = (key: string): string =>
+  (key.length > 60 ? `${key.slice(0, 60)}…` : key).replace(/[\u0000-\u001F\u007F]/g, '?');

@@ -30,14 +30,26 @@ export interface CompiledDocument {
   flags: ContentFlag[];
 }
 
-export type ParseResult = { ok: true; document: CompiledDocument } | { ok: false; errors: BuildError[] };
+export type ParseResult =
+  { ok: true; document: CompiledDocument } | { ok: false; errors: BuildError[] };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
-export function parseDocumentFile(kind: DocumentKind, path: string, bytes: Uint8Array, file: string): ParseResult {
-  const fail = (line: number, message: string): ParseResult => ({ ok: false, errors: [{ file, line, message }] });
+export function parseDocumentFile(
+  kind: DocumentKind,
+  path: string,
+  bytes: Uint8Array,
+  file: string,
+): ParseResult {
+  const fail = (line: number, message: string): ParseResult => ({
+    ok: false,
+    errors: [{ file, line, message }],
+  });
   if (bytes.byteLength > MAX_DOCUMENT_BYTES) {
-    return fail(1, `file is ${bytes.byteLength} bytes; the limit is ${MAX_DOCUMENT_BYTES} (1 MiB): split it into smaller documents`);
+    return fail(
+      1,
+      `file is ${bytes.byteLength} bytes; the limit is ${MAX_DOCUMENT_BYTES} (1 MiB): split it into smaller documents`,
+    );
   }
   let text: string;
   try {
@@ -56,24 +68,44 @@ export function parseDocumentFile(kind: DocumentKind, path: string, bytes: Uint8
   const name = rawName === undefined ? nameFromPath(path) : normalizeName(rawName);
   if (!name) {
     const line = keyLines.get('name') ?? 1;
-    return fail(line, rawName === undefined
-      ? `file name '${path}' gives an empty name: add a front matter 'name' field`
-      : `name '${rawName}' is empty after normalisation (letters, digits and hyphens only)`);
+    return fail(
+      line,
+      rawName === undefined
+        ? `file name '${path}' gives an empty name: add a front matter 'name' field`
+        : `name '${rawName}' is empty after normalisation (letters, digits and hyphens only)`,
+    );
   }
   return {
     ok: true,
     document: {
-      kind, name, path, content: body, tags, access, nameLine: keyLines.get('name') ?? 1, ...contentWarnings(body, file, bodyLine),
+      kind,
+      name,
+      path,
+      content: body,
+      tags,
+      access,
+      nameLine: keyLines.get('name') ?? 1,
+      ...contentWarnings(body, file, bodyLine),
       title: title ?? firstHeading(body) ?? name,
       description: description ?? firstParagraph(body),
     },
   };
 }
 
-interface Fields { rawName?: string; title?: string; description?: string; tags: string[]; access?: string[] }
+interface Fields {
+  rawName?: string;
+  title?: string;
+  description?: string;
+  tags: string[];
+  access?: string[];
+}
 
-function readFields(kind: DocumentKind, data: Record<string, unknown>, keyLines: ReadonlyMap<string, number>, file: string):
-  { ok: true; value: Fields } | { ok: false; errors: BuildError[] } {
+function readFields(
+  kind: DocumentKind,
+  data: Record<string, unknown>,
+  keyLines: ReadonlyMap<string, number>,
+  file: string,
+): { ok: true; value: Fields } | { ok: false; errors: BuildError[] } {
   const errors: BuildError[] = unknownKeyErrors(kind, keyLines, file);
   type Key = KnownKey<DocumentKind>;
   const lineOf = (key: Key): number => keyLines.get(key) ?? 1;
@@ -89,20 +121,40 @@ function readFields(kind: DocumentKind, data: Record<string, unknown>, keyLines:
     const value = valueOf(key);
     if (value === undefined || value === null) return undefined;
     const items = Array.isArray(value) ? value : [value];
-    if (items.every((item) => typeof item === 'string' && item.trim())) return items.map((item) => item.trim());
-    errors.push({ file, line: lineOf(key), message: `'${key}' must be a list of non-empty strings` });
+    if (items.every((item) => typeof item === 'string' && item.trim()))
+      return items.map((item) => item.trim());
+    errors.push({
+      file,
+      line: lineOf(key),
+      message: `'${key}' must be a list of non-empty strings`,
+    });
     return undefined;
   };
   const rawName = text('name');
-  if (rawName === '') errors.push({ file, line: lineOf('name'), message: "'name' is empty: give the document a name or remove the field" });
+  if (rawName === '')
+    errors.push({
+      file,
+      line: lineOf('name'),
+      message: "'name' is empty: give the document a name or remove the field",
+    });
   const type = text('type');
   const singular = DOCUMENT_KINDS[kind].singular;
   if (type !== undefined && type !== singular) {
-    errors.push({ file, line: lineOf('type'), message: `'type: ${type}' does not match the folder: documents in ${kind}/ are of type '${singular}' (move the file, or fix or delete the line)` });
+    errors.push({
+      file,
+      line: lineOf('type'),
+      message: `'type: ${type}' does not match the folder: documents in ${kind}/ are of type '${singular}' (move the file, or fix or delete the line)`,
+    });
   }
   const access = readAccess(data, keyLines, file);
   if (!access.ok) errors.push(access.error);
-  const fields: Fields = { rawName, title: text('title') || undefined, description: text('description'), tags: list('tags') ?? [], access: access.ok ? access.access : undefined };
+  const fields: Fields = {
+    rawName,
+    title: text('title') || undefined,
+    description: text('description'),
+    tags: list('tags') ?? [],
+    access: access.ok ? access.access : undefined,
+  };
   return errors.length ? { ok: false, errors } : { ok: true, value: fields };
 }
 
@@ -112,7 +164,9 @@ function firstHeading(body: string): string | undefined {
 
 /** The first prose paragraph, flattened, cut on a word boundary. */
 function firstParagraph(body: string): string {
-  const paragraph = body.split(/\r?\n\s*\r?\n/).map((block) => block.trim())
+  const paragraph = body
+    .split(/\r?\n\s*\r?\n/)
+    .map((block) => block.trim())
     .find((block) => block && !/^(#|```|~~~|[-*+>|]|\d+\.|<)/.test(block));
   const flat = inlineLinksAsLabels((paragraph ?? '').replace(/\s+/g, ' '), { imageMark: false });
   if (flat.length <= DESCRIPTION_FALLBACK_CHARS) return flat;

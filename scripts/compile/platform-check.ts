@@ -20,7 +20,8 @@ export interface LimitProblem {
 }
 
 const MiB = 1024 * 1024;
-const size = (bytes: number): string => (bytes >= MiB ? `${(bytes / MiB).toFixed(1)} MiB` : `${bytes} bytes`);
+const size = (bytes: number): string =>
+  bytes >= MiB ? `${(bytes / MiB).toFixed(1)} MiB` : `${bytes} bytes`;
 
 /** Problems with `bundle` against the platform's limits; empty when it can be published. */
 export function platformProblems(bundle: Bundle): LimitProblem[] {
@@ -31,12 +32,27 @@ export function platformProblems(bundle: Bundle): LimitProblem[] {
     const key = objectKey(hash);
     const { what, file } = described.get(hash) ?? { what: 'bundle object' };
     if (Buffer.byteLength(key) > KV.keyBytes) {
-      problems.push({ key, what, file, message: `its key is ${Buffer.byteLength(key)} bytes; Workers KV keys are at most ${KV.keyBytes} bytes: shorten the key prefix in src/bundle/bundle.ts` });
+      problems.push({
+        key,
+        what,
+        file,
+        message: `its key is ${Buffer.byteLength(key)} bytes; Workers KV keys are at most ${KV.keyBytes} bytes: shorten the key prefix in src/bundle/bundle.ts`,
+      });
     }
     if (bytes > KV.valueBytes) {
-      problems.push({ key, what, file, message: `${what} (${hash.slice(0, 12)}) is ${size(bytes)}; a Workers KV value holds at most ${size(KV.valueBytes)}: ${file ? 'split the document into smaller ones' : 'store it in parts (src/bundle/object-parts.ts) or split it by content'}` });
+      problems.push({
+        key,
+        what,
+        file,
+        message: `${what} (${hash.slice(0, 12)}) is ${size(bytes)}; a Workers KV value holds at most ${size(KV.valueBytes)}: ${file ? 'split the document into smaller ones' : 'store it in parts (src/bundle/object-parts.ts) or split it by content'}`,
+      });
     } else if (bytes > OBJECT_TARGET_BYTES && !isPartsList(stored)) {
-      problems.push({ key, what, file, message: `${what} (${hash.slice(0, 12)}) is ${size(bytes)}; the build keeps every object under ${size(OBJECT_TARGET_BYTES)} (a fifth of KV's ${size(KV.valueBytes)}) so the corpus can grow: ${file ? 'split the document into smaller ones' : 'store it in parts (src/bundle/object-parts.ts)'}` });
+      problems.push({
+        key,
+        what,
+        file,
+        message: `${what} (${hash.slice(0, 12)}) is ${size(bytes)}; the build keeps every object under ${size(OBJECT_TARGET_BYTES)} (a fifth of KV's ${size(KV.valueBytes)}) so the corpus can grow: ${file ? 'split the document into smaller ones' : 'store it in parts (src/bundle/object-parts.ts)'}`,
+      });
     }
   }
   // The pointer is re-read by every isolate every PRAXIS_POINTER_TTL_MS: it must stay small. Its
@@ -45,15 +61,27 @@ export function platformProblems(bundle: Bundle): LimitProblem[] {
   const { shards, ...rest } = bundle.pointer;
   const restBytes = Buffer.byteLength(JSON.stringify(rest));
   if (restBytes > POINTER_LOAD_BYTES) {
-    problems.push({ key: POINTER_KEY, what: 'the pointer', message: `the pointer is ${size(restBytes)} without its shard lists (${bundle.pointer.load.length} objects to load); it is re-read every few seconds and must stay under ${size(POINTER_LOAD_BYTES)}: raise PART_CHARS in src/bundle/object-parts.ts or split the loaded objects differently` });
+    problems.push({
+      key: POINTER_KEY,
+      what: 'the pointer',
+      message: `the pointer is ${size(restBytes)} without its shard lists (${bundle.pointer.load.length} objects to load); it is re-read every few seconds and must stay under ${size(POINTER_LOAD_BYTES)}: raise PART_CHARS in src/bundle/object-parts.ts or split the loaded objects differently`,
+    });
   }
   const pointerBytes = Buffer.byteLength(JSON.stringify(bundle.pointer));
   if (pointerBytes > POINTER_BYTES) {
-    problems.push({ key: POINTER_KEY, what: 'the pointer', message: `the pointer is ${size(pointerBytes)}, ${size(pointerBytes - restBytes)} of it the search shard lists of ${Object.keys(shards ?? {}).length} kinds; it is re-read every few seconds and must stay under ${size(POINTER_BYTES)}: lower MAX_SHARDS in src/worker/content/search/shards.ts` });
+    problems.push({
+      key: POINTER_KEY,
+      what: 'the pointer',
+      message: `the pointer is ${size(pointerBytes)}, ${size(pointerBytes - restBytes)} of it the search shard lists of ${Object.keys(shards ?? {}).length} kinds; it is re-read every few seconds and must stay under ${size(POINTER_BYTES)}: lower MAX_SHARDS in src/worker/content/search/shards.ts`,
+    });
   }
   const loadReads = Math.ceil(bundle.pointer.load.length / KV.bulkGetKeys);
   if (loadReads > KV.operationsPerInvocation / 10) {
-    problems.push({ key: POINTER_KEY, what: 'the version\'s load list', message: `loading this version takes ${loadReads} bulk reads; one invocation may make ${KV.operationsPerInvocation} KV operations in all, and loading must leave room for the request's own: store fewer, larger parts` });
+    problems.push({
+      key: POINTER_KEY,
+      what: "the version's load list",
+      message: `loading this version takes ${loadReads} bulk reads; one invocation may make ${KV.operationsPerInvocation} KV operations in all, and loading must leave room for the request's own: store fewer, larger parts`,
+    });
   }
   return problems;
 }
@@ -63,7 +91,8 @@ const POINTER_LOAD_BYTES = 64 * 1024;
 /** The whole pointer's bound: the load list's plus two kinds' shard lists at the most shards a kind has. */
 const POINTER_BYTES = 160 * 1024;
 
-export const formatLimitProblem = (problem: LimitProblem): string => `${problem.file ?? `bundle ${problem.key}`}: ${problem.message}`;
+export const formatLimitProblem = (problem: LimitProblem): string =>
+  `${problem.file ?? `bundle ${problem.key}`}: ${problem.message}`;
 
 /** What each object of a bundle is, for messages: walks the manifest, chunks and knowledge sections. */
 function describeObjects(bundle: Bundle): Map<string, { what: string; file?: string }> {
@@ -80,25 +109,41 @@ function describeObjects(bundle: Bundle): Map<string, { what: string; file?: str
     described.set(section.index, { what: `search index head of ${kind}` });
     for (const chunk of section.chunks) {
       described.set(chunk.hash, { what: `a chunk of ${kind} entries` });
-      for (const entry of JSON.parse(text(chunk.hash) ?? '[]') as Array<{ body: string; path: string }>) described.set(entry.body, { what: `body of ${entry.path}`, file: entry.path });
+      for (const entry of JSON.parse(text(chunk.hash) ?? '[]') as Array<{
+        body: string;
+        path: string;
+      }>)
+        described.set(entry.body, { what: `body of ${entry.path}`, file: entry.path });
     }
   }
   if (manifest.knowledge) {
-    described.set(manifest.knowledge, { what: 'the knowledge sections (templates, frameworks, graph records, context, wiki, prompts)' });
+    described.set(manifest.knowledge, {
+      what: 'the knowledge sections (templates, frameworks, graph records, context, wiki, prompts)',
+    });
     const knowledge = JSON.parse(text(manifest.knowledge) ?? '{}') as Partial<KnowledgeSections>;
     if (knowledge.graph) {
       described.set(knowledge.graph.index, { what: 'the knowledge graph index' });
       described.set(knowledge.graph.search, { what: 'the knowledge graph search index' });
     }
-    for (const list of [knowledge.templates, knowledge.frameworks, knowledge.graph?.records, knowledge.wiki, knowledge.prompts, knowledge.context ? [knowledge.context] : []]) {
-      for (const entry of (list ?? []) as Array<{ body: string; path: string }>) described.set(entry.body, { what: `body of ${entry.path}`, file: entry.path });
+    for (const list of [
+      knowledge.templates,
+      knowledge.frameworks,
+      knowledge.graph?.records,
+      knowledge.wiki,
+      knowledge.prompts,
+      knowledge.context ? [knowledge.context] : [],
+    ]) {
+      for (const entry of (list ?? []) as Array<{ body: string; path: string }>)
+        described.set(entry.body, { what: `body of ${entry.path}`, file: entry.path });
     }
   }
   for (const [hash, stored] of bundle.objects) {
     if (!isPartsList(stored)) continue;
     const whole = described.get(hash)?.what ?? 'an object';
     const parts = JSON.parse(stored.slice(stored.indexOf('\n') + 1)) as string[];
-    parts.forEach((part, i) => described.set(part, { what: `part ${i + 1} of ${parts.length} of ${whole}` }));
+    parts.forEach((part, i) =>
+      described.set(part, { what: `part ${i + 1} of ${parts.length} of ${whole}` }),
+    );
   }
   return described;
 }

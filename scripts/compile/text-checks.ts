@@ -13,7 +13,11 @@ export function binaryContentError(text: string, file: string): BuildError | nul
   if (!match) return null;
   const line = text.slice(0, match.index).split('\n').length;
   const code = match[0].charCodeAt(0).toString(16).padStart(2, '0');
-  return { file, line, message: `file looks binary (control byte 0x${code}): only UTF-8 text is published; remove the byte or the file` };
+  return {
+    file,
+    line,
+    message: `file looks binary (control byte 0x${code}): only UTF-8 text is published; remove the byte or the file`,
+  };
 }
 
 export type ContentFlag = 'active-html' | 'agent-directed-text';
@@ -21,18 +25,26 @@ export type ContentFlag = 'active-html' | 'agent-directed-text';
 const CHECKS: { flag: ContentFlag; pattern: RegExp; message: string }[] = [
   {
     flag: 'active-html',
-    pattern: /<\s*(script|iframe|object|embed|form|style|meta|link|base)\b|\bon[a-z]+\s*=\s*["']|\b(javascript|vbscript|data:text\/html)\s*:/i,
-    message: 'raw HTML that runs or loads something (script, iframe, event handler, javascript: URL): served as text, but a client that renders Markdown may run it — use Markdown instead',
+    pattern:
+      /<\s*(script|iframe|object|embed|form|style|meta|link|base)\b|\bon[a-z]+\s*=\s*["']|\b(javascript|vbscript|data:text\/html)\s*:/i,
+    message:
+      'raw HTML that runs or loads something (script, iframe, event handler, javascript: URL): served as text, but a client that renders Markdown may run it — use Markdown instead',
   },
   {
     flag: 'agent-directed-text',
-    pattern: /\b(ignore|disregard|forget|override)\b[^.\n]{0,40}\b(previous|prior|above|earlier|all|your|system)\b[^.\n]{0,20}\b(instructions?|prompts?|rules|directions)\b|\byou are now\b|\bnew (system )?instructions?\s*:|<\/?\s*(system|assistant|instructions?)\s*>|\bsystem prompt\b/i,
-    message: 'text that addresses the agent rather than the reader ("ignore previous instructions", role tags): it is served flagged as content_warnings, never as instructions — reword it if it is genuine guidance',
+    pattern:
+      /\b(ignore|disregard|forget|override)\b[^.\n]{0,40}\b(previous|prior|above|earlier|all|your|system)\b[^.\n]{0,20}\b(instructions?|prompts?|rules|directions)\b|\byou are now\b|\bnew (system )?instructions?\s*:|<\/?\s*(system|assistant|instructions?)\s*>|\bsystem prompt\b/i,
+    message:
+      'text that addresses the agent rather than the reader ("ignore previous instructions", role tags): it is served flagged as content_warnings, never as instructions — reword it if it is genuine guidance',
   },
 ];
 
 /** Warnings for a Markdown body whose first line is line `firstLine` of `file`, plus the flags to record. */
-export function contentWarnings(body: string, file: string, firstLine: number): { warnings: BuildError[]; flags: ContentFlag[] } {
+export function contentWarnings(
+  body: string,
+  file: string,
+  firstLine: number,
+): { warnings: BuildError[]; flags: ContentFlag[] } {
   const warnings: BuildError[] = [];
   const flags: ContentFlag[] = [];
   const lines = body.split('\n');

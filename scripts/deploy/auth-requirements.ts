@@ -10,7 +10,9 @@ export const AUTH_REQUIREMENTS: Record<string, AuthRequirements> = Object.fromEn
 );
 
 /** Modes a deployed Worker may use, for the message that names the setting to change. */
-export const DEPLOYABLE_MODES = Object.keys(AUTH_REQUIREMENTS).filter((mode) => !AUTH_REQUIREMENTS[mode]!.refused);
+export const DEPLOYABLE_MODES = Object.keys(AUTH_REQUIREMENTS).filter(
+  (mode) => !AUTH_REQUIREMENTS[mode]!.refused,
+);
 
 /** Vars holding URLs that must be https on a public endpoint. */
 export const HTTPS_VARS = new Set(['PRAXIS_AUTH_RESOURCE', 'PRAXIS_OIDC_ISSUER']);

@@ -2,8 +2,14 @@
 // name, its vars, and every KV namespace and R2 bucket it binds — whatever other features declare.
 import { experimental_readRawConfig } from 'wrangler';
 
-export interface KvBinding { binding: string; id?: string }
-export interface R2Binding { binding: string; bucket_name?: string }
+export interface KvBinding {
+  binding: string;
+  id?: string;
+}
+export interface R2Binding {
+  binding: string;
+  bucket_name?: string;
+}
 
 export interface DeployConfig {
   path: string;
@@ -18,13 +24,24 @@ export interface DeployConfig {
 export function readDeployConfig(path: string): DeployConfig {
   const { rawConfig } = experimental_readRawConfig({ config: path });
   const raw = rawConfig as Record<string, unknown>;
-  const vars = Object.fromEntries(Object.entries((raw.vars ?? {}) as Record<string, unknown>).map(([key, value]) => [key, String(value)]));
+  const vars = Object.fromEntries(
+    Object.entries((raw.vars ?? {}) as Record<string, unknown>).map(([key, value]) => [
+      key,
+      String(value),
+    ]),
+  );
   return {
     path,
     name: String(raw.name ?? ''),
     vars,
-    kvNamespaces: ((raw.kv_namespaces ?? []) as KvBinding[]).map(({ binding, id }) => ({ binding, id })),
-    r2Buckets: ((raw.r2_buckets ?? []) as R2Binding[]).map(({ binding, bucket_name }) => ({ binding, bucket_name })),
+    kvNamespaces: ((raw.kv_namespaces ?? []) as KvBinding[]).map(({ binding, id }) => ({
+      binding,
+      id,
+    })),
+    r2Buckets: ((raw.r2_buckets ?? []) as R2Binding[]).map(({ binding, bucket_name }) => ({
+      binding,
+      bucket_name,
+    })),
     raw,
   };
 }
@@ -34,7 +51,9 @@ export function readDeployConfig(path: string): DeployConfig {
  * each namespace apart —, `<…>`, empty): one `praxis deploy` must create or look up.
  */
 export function isPlaceholder(value: string | undefined): boolean {
-  return !value || /^([0-9a-f])\1*$/i.test(value) || /[<>]/.test(value) || /placeholder/i.test(value);
+  return (
+    !value || /^([0-9a-f])\1*$/i.test(value) || /[<>]/.test(value) || /placeholder/i.test(value)
+  );
 }
 
 /** The name a created resource gets: the Worker's name and the binding, e.g. praxis-content, praxis-oauth-kv. */

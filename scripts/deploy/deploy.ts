@@ -17,7 +17,12 @@ import { ARCHIVE_BINDING } from '../publish/archive-binding.ts';
 import { openWranglerStore } from '../publish/wrangler-store.ts';
 import { AUTH_REQUIREMENTS } from './auth-requirements.ts';
 import { clientConfigs } from './client-configs.ts';
-import { isPlaceholder, readDeployConfig, resourceName, type DeployConfig } from './deploy-config.ts';
+import {
+  isPlaceholder,
+  readDeployConfig,
+  resourceName,
+  type DeployConfig,
+} from './deploy-config.ts';
 import { listToolsWith, waitForHealth } from './live-checks.ts';
 import { askHidden, canAsk, secretFromEnvironment } from './read-secret.ts';
 import { authMode, refusals } from './refusals.ts';
@@ -52,8 +57,10 @@ export async function deploy(options: DeployOptions): Promise<number> {
   const dry = options.dryRun;
   let step = 0;
   const heading = (title: string) => out(`\n[${++step}/${STEPS}] ${title}`);
-  const printable = (args: string[]) => args.map((arg) => (isAbsolute(arg) ? shown(arg) : arg)).join(' ');
-  const would = (args: string[], note = '') => out(`  would run: wrangler ${printable(args)}${note}`);
+  const printable = (args: string[]) =>
+    args.map((arg) => (isAbsolute(arg) ? shown(arg) : arg)).join(' ');
+  const would = (args: string[], note = '') =>
+    out(`  would run: wrangler ${printable(args)}${note}`);
   const ran = (args: string[]) => out(`  $ wrangler ${printable(args)}`);
   const fail = (message: string): never => {
     out(`  ✗ ${message}`);
@@ -77,11 +84,15 @@ export async function deploy(options: DeployOptions): Promise<number> {
     const problems = refusals(config);
     if (problems.length) {
       for (const problem of problems) out(`  ✗ ${problem}`);
-      out(`\npraxis deploy: refused — ${problems.length} setting(s) to change above; nothing was ${dry ? 'checked on' : 'sent to'} Cloudflare.`);
+      out(
+        `\npraxis deploy: refused — ${problems.length} setting(s) to change above; nothing was ${dry ? 'checked on' : 'sent to'} Cloudflare.`,
+      );
       return 1;
     }
     const needs = AUTH_REQUIREMENTS[mode]!;
-    out(`  Worker ${config.name}, auth mode ${mode}; KV ${config.kvNamespaces.map((kv) => kv.binding).join(', ')}${config.r2Buckets.length ? `; R2 ${config.r2Buckets.map((r2) => r2.binding).join(', ')}` : ''}`);
+    out(
+      `  Worker ${config.name}, auth mode ${mode}; KV ${config.kvNamespaces.map((kv) => kv.binding).join(', ')}${config.r2Buckets.length ? `; R2 ${config.r2Buckets.map((r2) => r2.binding).join(', ')}` : ''}`,
+    );
     const generatedPath = join(dirname(options.configPath), GENERATED_CONFIG);
     const configFlag = ['-c', generatedPath];
 
@@ -89,7 +100,10 @@ export async function deploy(options: DeployOptions): Promise<number> {
     if (dry) would(['whoami'], '   (CLOUDFLARE_API_TOKEN or `npx wrangler login`)');
     else {
       const { output } = await call(['whoami']);
-      if (!isLoggedIn(output)) fail('wrangler is not logged in: run `npx wrangler login`, or set CLOUDFLARE_API_TOKEN (and CLOUDFLARE_ACCOUNT_ID)');
+      if (!isLoggedIn(output))
+        fail(
+          'wrangler is not logged in: run `npx wrangler login`, or set CLOUDFLARE_API_TOKEN (and CLOUDFLARE_ACCOUNT_ID)',
+        );
       out('  logged in');
     }
 
@@ -113,18 +127,26 @@ export async function deploy(options: DeployOptions): Promise<number> {
           secretValues.set(name, fromEnv);
           out(`  ${name}: from the environment variable ${name}; will be put`);
         } else if (existing.has(name)) {
-          out(`  ${name}: already set on the Worker; kept (set ${name} in the environment to replace it)`);
+          out(
+            `  ${name}: already set on the Worker; kept (set ${name} in the environment to replace it)`,
+          );
         } else if (needs.generated?.includes(name)) {
           if (!dry) secretValues.set(name, randomBytes(32).toString('base64url'));
-          out(`  ${name}: ${dry ? 'if not already set on the Worker, ' : ''}a new random value is generated and put (never shown)`);
+          out(
+            `  ${name}: ${dry ? 'if not already set on the Worker, ' : ''}a new random value is generated and put (never shown)`,
+          );
         } else if (dry) {
-          out(`  ${name}: if not already set on the Worker, asked for at the terminal without echo (or read from the environment variable ${name})`);
+          out(
+            `  ${name}: if not already set on the Worker, asked for at the terminal without echo (or read from the environment variable ${name})`,
+          );
         } else if (canAsk()) {
           const value = await askHidden(`  ${name} (input hidden): `);
           if (!value) fail(`${name} is empty`);
           secretValues.set(name, value);
         } else {
-          fail(`${name} is not set on the Worker and there is no terminal to ask on: set the environment variable ${name}`);
+          fail(
+            `${name} is not set on the Worker and there is no terminal to ask on: set the environment variable ${name}`,
+          );
         }
       }
     }
@@ -138,7 +160,9 @@ export async function deploy(options: DeployOptions): Promise<number> {
     for (const kv of config.kvNamespaces) {
       if (!isPlaceholder(kv.id)) {
         if (!dry && !namespaces.some((namespace) => namespace.id === kv.id)) {
-          fail(`[[kv_namespaces]] binding = "${kv.binding}" has id ${kv.id}, which is not a KV namespace of this account: put back the placeholder "00000000000000000000000000000000" to have one created, or correct the id in ${configShown}`);
+          fail(
+            `[[kv_namespaces]] binding = "${kv.binding}" has id ${kv.id}, which is not a KV namespace of this account: put back the placeholder "00000000000000000000000000000000" to have one created, or correct the id in ${configShown}`,
+          );
         }
         kvIds.set(kv.binding, kv.id!);
         out(`  ${kv.binding}: ${kv.id} (from ${basename(options.configPath)})`);
@@ -147,7 +171,10 @@ export async function deploy(options: DeployOptions): Promise<number> {
       const title = resourceName(config.name, kv.binding);
       const create = ['kv', 'namespace', 'create', title];
       if (dry) {
-        would(create, `   (unless a namespace titled ${title} exists; its id goes into ${GENERATED_CONFIG})`);
+        would(
+          create,
+          `   (unless a namespace titled ${title} exists; its id goes into ${GENERATED_CONFIG})`,
+        );
         kvIds.set(kv.binding, kv.id ?? '');
         continue;
       }
@@ -172,7 +199,9 @@ export async function deploy(options: DeployOptions): Promise<number> {
       if (dry) would(listR2);
       else buckets = bucketNames((await call(listR2)).stdout);
       for (const r2 of config.r2Buckets) {
-        const name = isPlaceholder(r2.bucket_name) ? resourceName(config.name, r2.binding) : r2.bucket_name!;
+        const name = isPlaceholder(r2.bucket_name)
+          ? resourceName(config.name, r2.binding)
+          : r2.bucket_name!;
         bucketFor.set(r2.binding, name);
         if (dry) would(['r2', 'bucket', 'create', name], `   (unless bucket ${name} exists)`);
         else if (buckets.includes(name)) out(`  ${r2.binding}: bucket ${name} exists`);
@@ -185,11 +214,20 @@ export async function deploy(options: DeployOptions): Promise<number> {
 
     heading(`Write ${GENERATED_CONFIG}`);
     const generated = generatedConfig(config, kvIds, bucketFor);
-    if (dry) out(`  would write ${shown(generatedPath)}: ${basename(options.configPath)} with the ids above (git-ignored; regenerated by every deploy)`);
+    if (dry)
+      out(
+        `  would write ${shown(generatedPath)}: ${basename(options.configPath)} with the ids above (git-ignored; regenerated by every deploy)`,
+      );
     else {
-      const unresolved = (generated.kv_namespaces as Array<{ binding: string; id: string }>).filter((kv) => isPlaceholder(kv.id));
-      if (unresolved.length) fail(`placeholder ids left for ${unresolved.map((kv) => kv.binding).join(', ')}`);
-      await writeFile(generatedPath, `// Generated by \`praxis deploy\` from ${basename(options.configPath)}: edit that file, not this one.\n${JSON.stringify(generated, null, 2)}\n`);
+      const unresolved = (generated.kv_namespaces as Array<{ binding: string; id: string }>).filter(
+        (kv) => isPlaceholder(kv.id),
+      );
+      if (unresolved.length)
+        fail(`placeholder ids left for ${unresolved.map((kv) => kv.binding).join(', ')}`);
+      await writeFile(
+        generatedPath,
+        `// Generated by \`praxis deploy\` from ${basename(options.configPath)}: edit that file, not this one.\n${JSON.stringify(generated, null, 2)}\n`,
+      );
       out(`  wrote ${shown(generatedPath)}`);
     }
 
@@ -200,7 +238,9 @@ export async function deploy(options: DeployOptions): Promise<number> {
       const outdir = await mkdtemp(join(tmpdir(), 'praxis-deploy-dry-'));
       try {
         const args = ['deploy', '--dry-run', '--outdir', outdir, '-c', options.configPath];
-        out(`  checking the bundle offline: wrangler deploy --dry-run -c ${basename(options.configPath)}`);
+        out(
+          `  checking the bundle offline: wrangler deploy --dry-run -c ${basename(options.configPath)}`,
+        );
         const { output } = await runWrangler(args).catch((error: Error) => fail(error.message));
         const size = output.match(/Total Upload:[^\n]*/)?.[0];
         out(`  bundle ok${size ? ` (${size.trim()})` : ''}`);
@@ -210,7 +250,8 @@ export async function deploy(options: DeployOptions): Promise<number> {
     } else {
       const { output } = await call(['deploy', ...configFlag]);
       url ??= deployedUrl(output);
-      if (!url) fail('wrangler deploy did not print the Worker\'s URL: pass it with --url https://…');
+      if (!url)
+        fail("wrangler deploy did not print the Worker's URL: pass it with --url https://…");
       out(`  deployed to ${url}`);
     }
 
@@ -236,11 +277,19 @@ export async function deploy(options: DeployOptions): Promise<number> {
     const contentId = kvIds.get('CONTENT')!;
     if (dry) {
       out(`  content builds: version ${pointer.version}, ${pointer.documentCount} documents`);
-      out(`  would run: praxis publish --content ${options.contentDir} --namespace-id <CONTENT id> --bucket ${bucketFor.get(ARCHIVE_BINDING)}   (uploads what the namespace lacks, archives the version in R2, then flips the pointer)`);
+      out(
+        `  would run: praxis publish --content ${options.contentDir} --namespace-id <CONTENT id> --bucket ${bucketFor.get(ARCHIVE_BINDING)}   (uploads what the namespace lacks, archives the version in R2, then flips the pointer)`,
+      );
     } else {
-      const store = openWranglerStore({ mode: 'remote', namespaceId: contentId, bucket: bucketFor.get(ARCHIVE_BINDING)! });
+      const store = openWranglerStore({
+        mode: 'remote',
+        namespaceId: contentId,
+        bucket: bucketFor.get(ARCHIVE_BINDING)!,
+      });
       try {
-        const report = await publishBundle(built.bundle, store, { author: await contentAuthor(options.contentDir) });
+        const report = await publishBundle(built.bundle, store, {
+          author: await contentAuthor(options.contentDir),
+        });
         if (report.outcome !== 'unchanged') out(`  ${transferLine(report)}`);
         const archived = archiveLine(report, store.archive.description);
         if (archived) out(`  ${archived}`);
@@ -254,54 +303,90 @@ export async function deploy(options: DeployOptions): Promise<number> {
 
     heading('Check the live endpoint');
     const resource = config.vars.PRAXIS_AUTH_RESOURCE;
-    const publicUrl = url ?? (resource ? new URL(resource).origin : `https://${config.name}.<your-subdomain>.workers.dev`);
+    const publicUrl =
+      url ??
+      (resource ? new URL(resource).origin : `https://${config.name}.<your-subdomain>.workers.dev`);
     const mcpUrl = `${publicUrl}/mcp`;
     const token = await smokeToken(mode, secretValues);
     if (dry) {
       out(`  would GET ${publicUrl}/healthz until it reports version ${pointer.version}`);
-      out(`  would call tools/list at ${mcpUrl} ${token ? `with ${token.source}` : `— skipped: ${skipReason(mode)}`}`);
+      out(
+        `  would call tools/list at ${mcpUrl} ${token ? `with ${token.source}` : `— skipped: ${skipReason(mode)}`}`,
+      );
     } else {
-      const health = await waitForHealth(publicUrl, pointer.version, options.healthAttempts ?? 30, options.healthDelayMs ?? 3000);
-      if (!health.ok) fail(`${publicUrl}/healthz did not report version ${pointer.version}: last answer ${health.last}`);
+      const health = await waitForHealth(
+        publicUrl,
+        pointer.version,
+        options.healthAttempts ?? 30,
+        options.healthDelayMs ?? 3000,
+      );
+      if (!health.ok)
+        fail(
+          `${publicUrl}/healthz did not report version ${pointer.version}: last answer ${health.last}`,
+        );
       out(`  ${publicUrl}/healthz: ${health.last}`);
       if (!token) out(`  MCP call skipped: ${skipReason(mode)}`);
       else {
         const listed = await listToolsWith(mcpUrl, token.value);
-        if (!listed.ok) fail(`tools/list at ${mcpUrl} with ${token.source} failed: ${listed.problem}`);
-        if (listed.ok) out(`  tools/list at ${mcpUrl} with ${token.source}: ${listed.tools.length} tools`);
+        if (!listed.ok)
+          fail(`tools/list at ${mcpUrl} with ${token.source} failed: ${listed.problem}`);
+        if (listed.ok)
+          out(`  tools/list at ${mcpUrl} with ${token.source}: ${listed.tools.length} tools`);
       }
       if (resource && new URL(resource).origin !== new URL(publicUrl).origin) {
-        out(`  ! PRAXIS_AUTH_RESOURCE is ${resource} but the Worker answers at ${publicUrl}: tokens for one are refused by the other — set PRAXIS_AUTH_RESOURCE = "${mcpUrl}" in ${configShown} (or serve it on that URL) and deploy again`);
+        out(
+          `  ! PRAXIS_AUTH_RESOURCE is ${resource} but the Worker answers at ${publicUrl}: tokens for one are refused by the other — set PRAXIS_AUTH_RESOURCE = "${mcpUrl}" in ${configShown} (or serve it on that URL) and deploy again`,
+        );
       }
     }
 
-    out(`\n${dry ? 'Dry run: nothing was created, deployed or published.' : `Praxis is deployed: ${mcpUrl}`}\n`);
+    out(
+      `\n${dry ? 'Dry run: nothing was created, deployed or published.' : `Praxis is deployed: ${mcpUrl}`}\n`,
+    );
     out(clientConfigs(mcpUrl, mode));
     return 0;
   } catch (error) {
     if (error instanceof Stop) {
-      out(`\npraxis deploy: stopped at step ${step}; run it again once that is fixed (finished steps are skipped).`);
+      out(
+        `\npraxis deploy: stopped at step ${step}; run it again once that is fixed (finished steps are skipped).`,
+      );
       return 1;
     }
     throw error;
   }
 }
 
-function generatedConfig(config: DeployConfig, kvIds: Map<string, string>, buckets: Map<string, string>): Record<string, unknown> {
+function generatedConfig(
+  config: DeployConfig,
+  kvIds: Map<string, string>,
+  buckets: Map<string, string>,
+): Record<string, unknown> {
   const generated: Record<string, unknown> = { ...config.raw };
-  generated.kv_namespaces = (config.raw.kv_namespaces as Array<Record<string, unknown>>).map((kv) => ({ ...kv, id: kvIds.get(String(kv.binding)) ?? kv.id }));
+  generated.kv_namespaces = (config.raw.kv_namespaces as Array<Record<string, unknown>>).map(
+    (kv) => ({ ...kv, id: kvIds.get(String(kv.binding)) ?? kv.id }),
+  );
   if (config.raw.r2_buckets) {
-    generated.r2_buckets = (config.raw.r2_buckets as Array<Record<string, unknown>>).map((r2) => ({ ...r2, bucket_name: buckets.get(String(r2.binding)) ?? r2.bucket_name }));
+    generated.r2_buckets = (config.raw.r2_buckets as Array<Record<string, unknown>>).map((r2) => ({
+      ...r2,
+      bucket_name: buckets.get(String(r2.binding)) ?? r2.bucket_name,
+    }));
   }
   return generated;
 }
 
 /** How deploy authenticates its MCP call without a person: a token handed to it, or one it can mint. */
-async function smokeToken(mode: string, secrets: Map<string, string>): Promise<{ value: string; source: string } | undefined> {
+async function smokeToken(
+  mode: string,
+  secrets: Map<string, string>,
+): Promise<{ value: string; source: string } | undefined> {
   const given = process.env.PRAXIS_DEPLOY_TOKEN;
   if (given) return { value: given, source: 'the token in PRAXIS_DEPLOY_TOKEN' };
   const localSecret = secrets.get('PRAXIS_LOCAL_SECRET');
-  if (authModeNamed(mode)?.deployMintsLocalToken && localSecret) return { value: await issueLocalToken(localSecret, 'praxis-deploy'), source: 'a local token signed with the PRAXIS_LOCAL_SECRET just put' };
+  if (authModeNamed(mode)?.deployMintsLocalToken && localSecret)
+    return {
+      value: await issueLocalToken(localSecret, 'praxis-deploy'),
+      source: 'a local token signed with the PRAXIS_LOCAL_SECRET just put',
+    };
   return undefined;
 }
 

@@ -13,9 +13,13 @@ export function canAsk(): boolean {
 
 export function askHidden(question: string): Promise<string> {
   return new Promise((resolve) => {
-    const terminal = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
+    const terminal = createInterface({
+      input: process.stdin,
+      output: process.stderr,
+      terminal: true,
+    });
     let asked = false;
-    const write = (terminal as unknown as { _writeToOutput: (text: string) => void });
+    const write = terminal as unknown as { _writeToOutput: (text: string) => void };
     write._writeToOutput = (text: string) => {
       if (!asked) process.stderr.write(text);
     };

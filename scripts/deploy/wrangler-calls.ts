@@ -14,8 +14,13 @@ export function bucketNames(stdout: string): string[] {
 
 /** The URL `wrangler deploy` reports (workers.dev or a custom domain), without a trailing slash. */
 export function deployedUrl(output: string): string | undefined {
-  const urls = [...output.matchAll(/\bhttps?:\/\/[^\s"'()]+/g)].map((match) => match[0].replace(/(?<!\/)\/+$/, ''));
-  return urls.find((url) => url.includes('.workers.dev')) ?? urls.find((url) => !/dash\.cloudflare\.com|developers\.cloudflare\.com/.test(url));
+  const urls = [...output.matchAll(/\bhttps?:\/\/[^\s"'()]+/g)].map((match) =>
+    match[0].replace(/(?<!\/)\/+$/, ''),
+  );
+  return (
+    urls.find((url) => url.includes('.workers.dev')) ??
+    urls.find((url) => !/dash\.cloudflare\.com|developers\.cloudflare\.com/.test(url))
+  );
 }
 
 /** `secret list` on a Worker that does not exist yet (first deploy): no secrets, not an error. */

@@ -22,4 +22,8 @@ export function clientSnippets(url: string, token?: TokenSource): string[] {
   ];
 }
 
-export const indented = (text: string): string => text.split('\n').map((line) => `  ${line}`).join('\n');
+export const indented = (text: string): string =>
+  text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');

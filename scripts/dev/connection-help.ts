@@ -1,17 +1,32 @@
 // What `praxis dev` prints once it is serving: the URL and copy-paste client configurations.
 import { clientSnippets } from './client-snippets.ts';
 
-export function connectionHelp({ port, auth, host, signIn }: { port: number; auth: 'local' | 'off' | 'oauth'; host?: string; signIn?: string }): string {
+export function connectionHelp({
+  port,
+  auth,
+  host,
+  signIn,
+}: {
+  port: number;
+  auth: 'local' | 'off' | 'oauth';
+  host?: string;
+  signIn?: string;
+}): string {
   // The address it listens on (127.0.0.1 unless --ip says otherwise), never `localhost`: that name
   // may resolve to ::1 first, and in oauth mode the URL must be the one the Worker names as its resource.
   const origin = `http://${host ?? '127.0.0.1'}:${port}`;
   const url = `${origin}/mcp`;
-  const token = auth === 'local' ? { config: '<paste the output of: npx praxis token>', shell: '$(npx praxis token)' } : undefined;
+  const token =
+    auth === 'local'
+      ? { config: '<paste the output of: npx praxis token>', shell: '$(npx praxis token)' }
+      : undefined;
   return [
     '',
     `Praxis is serving MCP at ${url}  (health: ${origin}/healthz)`,
-    auth === 'local' ? 'Every request needs a token: TOKEN=$(npx praxis token)   (valid 12 hours)'
-      : auth === 'oauth' ? `Clients sign in with only the URL (a browser opens). ${signIn ?? ''}\nScripts can still use: TOKEN=$(npx praxis token)`
+    auth === 'local'
+      ? 'Every request needs a token: TOKEN=$(npx praxis token)   (valid 12 hours)'
+      : auth === 'oauth'
+        ? `Clients sign in with only the URL (a browser opens). ${signIn ?? ''}\nScripts can still use: TOKEN=$(npx praxis token)`
         : 'Authentication is OFF (loopback only).',
     '',
     ...clientSnippets(url, token),
@@ -19,4 +34,3 @@ export function connectionHelp({ port, auth, host, signIn }: { port: number; aut
     '',
   ].join('\n');
 }
-

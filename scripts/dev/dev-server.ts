@@ -6,26 +6,50 @@ import { localSecret } from './local-secret.ts';
 import { LOCAL_STATE_DIR, PRAXIS_DIR } from './paths.ts';
 import { spawnWrangler } from './wrangler.ts';
 
-export interface DevServerOptions { port: number; ip: string; auth: 'local' | 'off' | 'oauth'; logRequests?: boolean; /** oauth: the Worker's oauth-mode settings (oauth-dev.ts). */ oauthEnv?: string[] }
-export interface DevServer { exited: Promise<number> }
+export interface DevServerOptions {
+  port: number;
+  ip: string;
+  auth: 'local' | 'off' | 'oauth';
+  logRequests?: boolean;
+  /** oauth: the Worker's oauth-mode settings (oauth-dev.ts). */ oauthEnv?: string[];
+}
+export interface DevServer {
+  exited: Promise<number>;
+}
 
 const READY_TIMEOUT_MS = 60_000;
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const envFile = await writeDevEnv(options.auth, options.oauthEnv ?? []);
-  const child = spawnWrangler([
-    'dev', '--port', String(options.port), '--ip', options.ip, '--persist-to', LOCAL_STATE_DIR,
-    // wrangler prints the Worker's console.log lines (the audit lines) from its "log" level up.
-    '--env-file', envFile, '--show-interactive-dev-session=false', '--log-level', options.logRequests ? 'log' : 'warn',
-  ], { stdio: ['ignore', 'inherit', 'inherit'] });
-  const exited = new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
-    .finally(() => rm(envFile, { force: true }));
+  const child = spawnWrangler(
+    [
+      'dev',
+      '--port',
+      String(options.port),
+      '--ip',
+      options.ip,
+      '--persist-to',
+      LOCAL_STATE_DIR,
+      // wrangler prints the Worker's console.log lines (the audit lines) from its "log" level up.
+      '--env-file',
+      envFile,
+      '--show-interactive-dev-session=false',
+      '--log-level',
+      options.logRequests ? 'log' : 'warn',
+    ],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  const exited = new Promise<number>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))),
+  ).finally(() => rm(envFile, { force: true }));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   const host = options.ip.includes(':') ? `[${options.ip}]` : options.ip;
   const ready = await waitForHealth(`http://${host}:${options.port}/healthz`, exited);
   if (!ready) {
     child.kill('SIGTERM');
-    throw new Error(`wrangler dev did not become healthy on port ${options.port} within ${READY_TIMEOUT_MS / 1000} s (is the port in use?)`);
+    throw new Error(
+      `wrangler dev did not become healthy on port ${options.port} within ${READY_TIMEOUT_MS / 1000} s (is the port in use?)`,
+    );
   }
   return { exited };
 }
@@ -33,11 +57,16 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 async function writeDevEnv(auth: DevServerOptions['auth'], oauthEnv: string[]): Promise<string> {
   await mkdir(PRAXIS_DIR, { recursive: true, mode: 0o700 });
   const file = join(PRAXIS_DIR, `dev-${process.pid}.env`);
-  const lines = auth === 'oauth' ? [...oauthEnv, 'PRAXIS_POINTER_TTL_MS=1000'] : [`PRAXIS_AUTH_MODE=${auth}`, 'PRAXIS_POINTER_TTL_MS=1000'];
+  const lines =
+    auth === 'oauth'
+      ? [...oauthEnv, 'PRAXIS_POINTER_TTL_MS=1000']
+      : [`PRAXIS_AUTH_MODE=${auth}`, 'PRAXIS_POINTER_TTL_MS=1000'];
   // Rate limiting is on as in wrangler.toml; PRAXIS_RATE_LIMIT=off praxis dev turns it off for local load tests.
-  if (process.env.PRAXIS_RATE_LIMIT) lines.push(`PRAXIS_RATE_LIMIT=${process.env.PRAXIS_RATE_LIMIT === 'off' ? 'off' : 'on'}`);
+  if (process.env.PRAXIS_RATE_LIMIT)
+    lines.push(`PRAXIS_RATE_LIMIT=${process.env.PRAXIS_RATE_LIMIT === 'off' ? 'off' : 'on'}`);
   // oauth: `praxis token` tokens keep working next to signed-in ones (scripts, benchmarks, tests).
-  if (auth === 'local' || auth === 'oauth') lines.push(`PRAXIS_LOCAL_SECRET=${await localSecret()}`);
+  if (auth === 'local' || auth === 'oauth')
+    lines.push(`PRAXIS_LOCAL_SECRET=${await localSecret()}`);
   await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
   return file;
 }
@@ -47,7 +76,10 @@ async function waitForHealth(url: string, exited: Promise<number>): Promise<bool
   void exited.then(() => (gone = true));
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (!gone && Date.now() < deadline) {
-    const status = await fetch(url).then((response) => response.status, () => 0);
+    const status = await fetch(url).then(
+      (response) => response.status,
+      () => 0,
+    );
     if (status === 200) return true;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

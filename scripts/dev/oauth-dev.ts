@@ -28,18 +28,37 @@ export async function prepareOAuthDev(options: OAuthDevOptions): Promise<OAuthDe
   ];
   if (options.oidcIssuer) {
     const clientId = process.env.PRAXIS_OIDC_CLIENT_ID;
-    if (!clientId) throw new Error('--oidc-issuer needs PRAXIS_OIDC_CLIENT_ID (and usually PRAXIS_OIDC_CLIENT_SECRET) in the environment: the app registered for Praxis at that provider');
-    const lines = [...common, `PRAXIS_OIDC_ISSUER=${options.oidcIssuer}`, `PRAXIS_OIDC_CLIENT_ID=${clientId}`];
-    if (process.env.PRAXIS_OIDC_CLIENT_SECRET) lines.push(`PRAXIS_OIDC_CLIENT_SECRET=${process.env.PRAXIS_OIDC_CLIENT_SECRET}`);
-    if (process.env.PRAXIS_OIDC_SCOPES) lines.push(`PRAXIS_OIDC_SCOPES=${process.env.PRAXIS_OIDC_SCOPES}`);
-    if (process.env.PRAXIS_AUTH_GROUPS_CLAIM) lines.push(`PRAXIS_AUTH_GROUPS_CLAIM=${process.env.PRAXIS_AUTH_GROUPS_CLAIM}`);
-    return { env: lines, description: `Sign-in goes to ${options.oidcIssuer} (redirect URI to register there: ${callback}).`, close: async () => undefined };
+    if (!clientId)
+      throw new Error(
+        '--oidc-issuer needs PRAXIS_OIDC_CLIENT_ID (and usually PRAXIS_OIDC_CLIENT_SECRET) in the environment: the app registered for Praxis at that provider',
+      );
+    const lines = [
+      ...common,
+      `PRAXIS_OIDC_ISSUER=${options.oidcIssuer}`,
+      `PRAXIS_OIDC_CLIENT_ID=${clientId}`,
+    ];
+    if (process.env.PRAXIS_OIDC_CLIENT_SECRET)
+      lines.push(`PRAXIS_OIDC_CLIENT_SECRET=${process.env.PRAXIS_OIDC_CLIENT_SECRET}`);
+    if (process.env.PRAXIS_OIDC_SCOPES)
+      lines.push(`PRAXIS_OIDC_SCOPES=${process.env.PRAXIS_OIDC_SCOPES}`);
+    if (process.env.PRAXIS_AUTH_GROUPS_CLAIM)
+      lines.push(`PRAXIS_AUTH_GROUPS_CLAIM=${process.env.PRAXIS_AUTH_GROUPS_CLAIM}`);
+    return {
+      env: lines,
+      description: `Sign-in goes to ${options.oidcIssuer} (redirect URI to register there: ${callback}).`,
+      close: async () => undefined,
+    };
   }
   // oidc-provider is a development dependency: loaded only here.
   const { startSignInProvider } = await import('./sign-in-provider.ts');
   const provider = await startSignInProvider({ redirectUris: [callback] });
   return {
-    env: [...common, `PRAXIS_OIDC_ISSUER=${provider.issuer}`, `PRAXIS_OIDC_CLIENT_ID=${provider.clientId}`, `PRAXIS_OIDC_CLIENT_SECRET=${provider.clientSecret}`],
+    env: [
+      ...common,
+      `PRAXIS_OIDC_ISSUER=${provider.issuer}`,
+      `PRAXIS_OIDC_CLIENT_ID=${provider.clientId}`,
+      `PRAXIS_OIDC_CLIENT_SECRET=${provider.clientSecret}`,
+    ],
     description: `Development sign-in at ${provider.issuer} (a client's sign-in brings your browser there): alice / alice (group engineering), bob / bob (no group).`,
     close: provider.close,
   };

@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { freePort } from './free-port.ts';
 import { PROJECT_ROOT } from './paths.ts';
 
-export interface RunningDev { url: string; port: number; /** The `praxis dev` process (its group holds wrangler and workerd). */ pid: number; output: () => string; stop: () => Promise<void> }
+export interface RunningDev {
+  url: string;
+  port: number;
+  /** The `praxis dev` process (its group holds wrangler and workerd). */ pid: number;
+  output: () => string;
+  stop: () => Promise<void>;
+}
 
 const START_TIMEOUT_MS = 90_000;
 const START_ATTEMPTS = 3;
@@ -22,7 +28,10 @@ export type DevLauncher = 'praxis dev' | 'npm start';
  * A free port is only free until someone binds it: test files running side by side can be handed
  * the same one. A start that loses that race is retried on another port; any other failure is not.
  */
-export async function spawnPraxisDev(args: string[], launcher: DevLauncher = 'praxis dev'): Promise<RunningDev> {
+export async function spawnPraxisDev(
+  args: string[],
+  launcher: DevLauncher = 'praxis dev',
+): Promise<RunningDev> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await spawnOnce(args, launcher);
@@ -37,19 +46,33 @@ class PortTakenError extends Error {}
 async function spawnOnce(args: string[], launcher: DevLauncher): Promise<RunningDev> {
   const port = await freePort();
   const state = await mkdtemp(join(tmpdir(), 'praxis-state-'));
-  const [command, commandArgs] = launcher === 'npm start'
-    ? ['npm', ['start', '--', '--port', String(port), ...args]]
-    : [process.execPath, [join(PROJECT_ROOT, 'bin/praxis.mjs'), 'dev', '--port', String(port), ...args]];
+  const [command, commandArgs] =
+    launcher === 'npm start'
+      ? ['npm', ['start', '--', '--port', String(port), ...args]]
+      : [
+          process.execPath,
+          [join(PROJECT_ROOT, 'bin/praxis.mjs'), 'dev', '--port', String(port), ...args],
+        ];
   const child = spawn(command, commandArgs, {
-    cwd: PROJECT_ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: PROJECT_ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PRAXIS_STATE_DIR: state, WRANGLER_SEND_METRICS: 'false' },
   });
   let output = '';
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const stop = async () => {
-    try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
     await rm(state, { recursive: true, force: true });
   };
   const ready = new Promise<boolean>((resolve) => {
@@ -65,7 +88,9 @@ async function spawnOnce(args: string[], launcher: DevLauncher): Promise<Running
   if (!(await ready)) {
     await stop();
     const message = `praxis dev did not start:\n${output}`;
-    throw output.includes('Address already in use') ? new PortTakenError(message) : new Error(message);
+    throw output.includes('Address already in use')
+      ? new PortTakenError(message)
+      : new Error(message);
   }
   return { url: `http://127.0.0.1:${port}/mcp`, port, pid: child.pid!, output: () => output, stop };
 }

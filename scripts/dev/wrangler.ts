@@ -8,14 +8,21 @@ import { PROJECT_ROOT, WRANGLER_BIN } from './paths.ts';
 
 export function spawnWrangler(args: string[], options: SpawnOptions = {}): ChildProcess {
   const override = process.env.PRAXIS_WRANGLER;
-  const [command, commandArgs] = override ? [override, args] : [process.execPath, [WRANGLER_BIN, ...args]];
+  const [command, commandArgs] = override
+    ? [override, args]
+    : [process.execPath, [WRANGLER_BIN, ...args]];
   return spawn(command, commandArgs, {
     cwd: PROJECT_ROOT,
     ...options,
     // CLOUDFLARE_CF_FETCH_ENABLED=false: local workerd uses miniflare's placeholder `request.cf` instead of
     // fetching workers.cloudflare.com/cf.json, which offline printed a stack trace per start. The Worker
     // reads nothing of `request.cf`; set the variable to true to fetch it anyway.
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: cfFetch(), ...options.env },
+    env: {
+      ...process.env,
+      WRANGLER_SEND_METRICS: 'false',
+      CLOUDFLARE_CF_FETCH_ENABLED: cfFetch(),
+      ...options.env,
+    },
   });
 }
 
@@ -32,18 +39,28 @@ export class WranglerFailed extends Error {
 }
 
 /** What a finished command printed: stdout alone (where JSON goes), and stdout and stderr as they came. */
-export interface WranglerResult { stdout: string; output: string }
+export interface WranglerResult {
+  stdout: string;
+  output: string;
+}
 
 /** Runs wrangler to its end, `stdin` (a secret's value) written to it; rejects with WranglerFailed. */
 export function runWrangler(args: string[], stdin?: string): Promise<WranglerResult> {
   return new Promise((resolve, reject) => {
-    const child = spawnWrangler(args, { stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const child = spawnWrangler(args, {
+      stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let output = '';
-    child.stdout!.on('data', (chunk) => { stdout += chunk; output += chunk; });
+    child.stdout!.on('data', (chunk) => {
+      stdout += chunk;
+      output += chunk;
+    });
     child.stderr!.on('data', (chunk) => (output += chunk));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve({ stdout, output }) : reject(new WranglerFailed(args, output, code))));
+    child.on('close', (code) =>
+      code === 0 ? resolve({ stdout, output }) : reject(new WranglerFailed(args, output, code)),
+    );
     if (stdin !== undefined) child.stdin!.end(stdin);
   });
 }
@@ -54,6 +71,8 @@ export function wranglerJson<T>(stdout: string, args: string[]): T {
   try {
     return JSON.parse(stdout.slice(start)) as T;
   } catch {
-    throw new Error(`wrangler ${args.join(' ')} printed something that is not JSON:\n${stdout.slice(0, 500)}`);
+    throw new Error(
+      `wrangler ${args.join(' ')} printed something that is not JSON:\n${stdout.slice(0, 500)}`,
+    );
   }
 }

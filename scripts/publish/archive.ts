@@ -17,7 +17,8 @@ export const HISTORY_KEY = 'praxis/versions.json';
 const FORMAT = 'praxis-archive/1';
 export const archivePrefix = (version: string): string => `praxis/archive/${version}/`;
 export const headKey = (version: string): string => `${archivePrefix(version)}head.json`;
-const partKey = (version: string, index: number): string => `${archivePrefix(version)}part-${String(index + 1).padStart(4, '0')}.ndjson.gz`;
+const partKey = (version: string, index: number): string =>
+  `${archivePrefix(version)}part-${String(index + 1).padStart(4, '0')}.ndjson.gz`;
 
 export interface ArchivePart {
   key: string;
@@ -61,35 +62,58 @@ export async function readHistory(archive: ArchiveStore): Promise<VersionRecord[
     if (!Array.isArray(history.versions)) throw new Error('no versions list');
     return history.versions;
   } catch {
-    throw new ArchiveError(`${archive.description}: ${HISTORY_KEY} is not a version history written by praxis publish; restore it from the bucket's heads or remove it`);
+    throw new ArchiveError(
+      `${archive.description}: ${HISTORY_KEY} is not a version history written by praxis publish; restore it from the bucket's heads or remove it`,
+    );
   }
 }
 
 /** The history with `record` last (a republished version moves to the end), as stored. */
-export function historyWith(record: VersionRecord, versions: VersionRecord[]): { versions: VersionRecord[]; bytes: Uint8Array } {
+export function historyWith(
+  record: VersionRecord,
+  versions: VersionRecord[],
+): { versions: VersionRecord[]; bytes: Uint8Array } {
   const next = [...versions.filter((existing) => existing.version !== record.version), record];
-  return { versions: next, bytes: encode(JSON.stringify({ schema: BUNDLE_SCHEMA, versions: next } satisfies History)) };
+  return {
+    versions: next,
+    bytes: encode(JSON.stringify({ schema: BUNDLE_SCHEMA, versions: next } satisfies History)),
+  };
 }
 
 /**
  * Archives a version: parts first, then its head. When the bucket already has a head for this version
  * (same manifest), nothing is written. Parts are made and uploaded one at a time, so memory holds one.
  */
-export async function writeArchive(archive: ArchiveStore, record: VersionRecord, objects: Map<string, string>, partBytes = ARCHIVE_PART_BYTES): Promise<ArchiveWritten> {
+export async function writeArchive(
+  archive: ArchiveStore,
+  record: VersionRecord,
+  objects: Map<string, string>,
+  partBytes = ARCHIVE_PART_BYTES,
+): Promise<ArchiveWritten> {
   const existing = await archive.get(headKey(record.version));
   if (existing !== null) {
     const head = parseHead(existing, record.version, archive);
-    if (head.record.manifest !== record.manifest) throw new ArchiveError(`${archive.description} holds a different version under the id ${record.version} (manifest ${head.record.manifest}); nothing was written`);
+    if (head.record.manifest !== record.manifest)
+      throw new ArchiveError(
+        `${archive.description} holds a different version under the id ${record.version} (manifest ${head.record.manifest}); nothing was written`,
+      );
     return { written: false, parts: head.parts.length, bytes: 0 };
   }
   const parts: ArchivePart[] = [];
   let bytes = 0;
   for (const part of archiveParts(record.version, objects, partBytes)) {
     if (part.bytes.length > R2.wranglerUploadBytes) {
-      throw new ArchiveError(`part ${parts.length + 1} of version ${record.version}'s archive is ${(part.bytes.length / 1024 ** 2).toFixed(1)} MiB; wrangler uploads at most ${R2.wranglerUploadBytes / 1024 ** 2} MiB per R2 object: lower ARCHIVE_PART_BYTES in src/bundle/platform-limits.ts`);
+      throw new ArchiveError(
+        `part ${parts.length + 1} of version ${record.version}'s archive is ${(part.bytes.length / 1024 ** 2).toFixed(1)} MiB; wrangler uploads at most ${R2.wranglerUploadBytes / 1024 ** 2} MiB per R2 object: lower ARCHIVE_PART_BYTES in src/bundle/platform-limits.ts`,
+      );
     }
     await archive.put(part.key, part.bytes);
-    parts.push({ key: part.key, sha256: sha256(part.bytes), bytes: part.bytes.length, objects: part.objects });
+    parts.push({
+      key: part.key,
+      sha256: sha256(part.bytes),
+      bytes: part.bytes.length,
+      objects: part.objects,
+    });
     bytes += part.bytes.length;
   }
   let total = 0;
@@ -104,18 +128,30 @@ export async function writeArchive(archive: ArchiveStore, record: VersionRecord,
  * against its head, each object against its hash, and that the version's manifest, chunks, index
  * heads and bodies are all there. Throws an ArchiveError naming what is missing or damaged.
  */
-export async function readArchive(archive: ArchiveStore, record: VersionRecord): Promise<Map<string, string>> {
+export async function readArchive(
+  archive: ArchiveStore,
+  record: VersionRecord,
+): Promise<Map<string, string>> {
   const where = `the archive of version ${record.version} in ${archive.description}`;
   const headBytes = await archive.get(headKey(record.version));
-  if (headBytes === null) throw new ArchiveError(`${where} is missing (no ${headKey(record.version)}); republish that commit instead`);
+  if (headBytes === null)
+    throw new ArchiveError(
+      `${where} is missing (no ${headKey(record.version)}); republish that commit instead`,
+    );
   const head = parseHead(headBytes, record.version, archive);
-  if (head.record.manifest !== record.manifest) throw new ArchiveError(`${where} is damaged: its head names manifest ${head.record.manifest}, the history ${record.manifest}`);
+  if (head.record.manifest !== record.manifest)
+    throw new ArchiveError(
+      `${where} is damaged: its head names manifest ${head.record.manifest}, the history ${record.manifest}`,
+    );
   const objects = new Map<string, string>();
   for (const [index, part] of head.parts.entries()) {
     const label = `part ${index + 1} of ${head.parts.length} (${part.key})`;
     const bytes = await archive.get(part.key);
     if (bytes === null) throw new ArchiveError(`${where} is incomplete: ${label} is missing`);
-    if (sha256(bytes) !== part.sha256) throw new ArchiveError(`${where} is damaged: ${label} does not match the SHA-256 its head records`);
+    if (sha256(bytes) !== part.sha256)
+      throw new ArchiveError(
+        `${where} is damaged: ${label} does not match the SHA-256 its head records`,
+      );
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(gunzipSync(bytes));
@@ -128,7 +164,10 @@ export async function readArchive(archive: ArchiveStore, record: VersionRecord):
       objects.set(hash, stored);
     }
   }
-  if (objects.size !== head.objects) throw new ArchiveError(`${where} is damaged: its parts hold ${objects.size} objects, its head says ${head.objects}`);
+  if (objects.size !== head.objects)
+    throw new ArchiveError(
+      `${where} is damaged: its parts hold ${objects.size} objects, its head says ${head.objects}`,
+    );
   for (const [hash, stored] of objects) {
     let text: string;
     try {
@@ -136,16 +175,22 @@ export async function readArchive(archive: ArchiveStore, record: VersionRecord):
     } catch {
       throw new ArchiveError(`${where} is incomplete: a part of object ${hash} is missing`);
     }
-    if (sha256(encode(text)) !== hash) throw new ArchiveError(`${where} is damaged: object ${hash} does not hash to its name`);
+    if (sha256(encode(text)) !== hash)
+      throw new ArchiveError(`${where} is damaged: object ${hash} does not hash to its name`);
   }
   let needed: Set<string>;
   try {
     needed = versionObjects(record, objects);
   } catch (error) {
-    throw new ArchiveError(`${where} is incomplete: ${(error as Error).message.replace(/ from the store$/, ' from the archive')}`);
+    throw new ArchiveError(
+      `${where} is incomplete: ${(error as Error).message.replace(/ from the store$/, ' from the archive')}`,
+    );
   }
   const absent = [...needed].filter((hash) => !objects.has(hash));
-  if (absent.length) throw new ArchiveError(`${where} is incomplete: ${absent.length} of the ${needed.size} objects the version needs are not in it (first: ${absent[0]})`);
+  if (absent.length)
+    throw new ArchiveError(
+      `${where} is incomplete: ${absent.length} of the ${needed.size} objects the version needs are not in it (first: ${absent[0]})`,
+    );
   return objects;
 }
 
@@ -156,12 +201,20 @@ export async function readArchive(archive: ArchiveStore, record: VersionRecord):
  * of the bytes for 2.4× the time, and a publish — `praxis dev --watch` publishes on every save —
  * should not wait on compression.
  */
-export function* archiveParts(version: string, objects: Map<string, string>, partBytes = ARCHIVE_PART_BYTES): Generator<{ key: string; bytes: Uint8Array; objects: number }> {
+export function* archiveParts(
+  version: string,
+  objects: Map<string, string>,
+  partBytes = ARCHIVE_PART_BYTES,
+): Generator<{ key: string; bytes: Uint8Array; objects: number }> {
   let lines: string[] = [];
   let size = 0;
   let index = 0;
   const cut = () => {
-    const part = { key: partKey(version, index++), bytes: new Uint8Array(gzipSync(lines.join(''), { level: 1 })), objects: lines.length };
+    const part = {
+      key: partKey(version, index++),
+      bytes: new Uint8Array(gzipSync(lines.join(''), { level: 1 })),
+      objects: lines.length,
+    };
     lines = [];
     size = 0;
     return part;
@@ -179,10 +232,13 @@ export function* archiveParts(version: string, objects: Map<string, string>, par
 function parseHead(bytes: Uint8Array, version: string, archive: ArchiveStore): ArchiveHead {
   try {
     const head = JSON.parse(new TextDecoder().decode(bytes)) as ArchiveHead;
-    if (head.format !== FORMAT || !Array.isArray(head.parts) || head.record?.version !== version) throw new Error('not a head');
+    if (head.format !== FORMAT || !Array.isArray(head.parts) || head.record?.version !== version)
+      throw new Error('not a head');
     return head;
   } catch {
-    throw new ArchiveError(`the archive of version ${version} in ${archive.description} is damaged: ${headKey(version)} is not an archive head written by praxis publish`);
+    throw new ArchiveError(
+      `the archive of version ${version} in ${archive.description} is damaged: ${headKey(version)} is not an archive head written by praxis publish`,
+    );
   }
 }
 

@@ -5,7 +5,11 @@ import { promisify } from 'node:util';
 
 export async function contentAuthor(dir: string): Promise<string | null> {
   try {
-    const { stdout } = await promisify(execFile)('git', ['-C', dir, 'log', '-1', '--format=%an <%ae>'], { env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
+    const { stdout } = await promisify(execFile)(
+      'git',
+      ['-C', dir, 'log', '-1', '--format=%an <%ae>'],
+      { env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } },
+    );
     if (stdout.trim()) return stdout.trim();
   } catch {
     // not a git checkout, or no commits yet: fall through to the local user

@@ -13,13 +13,30 @@ export interface VersionsDiff {
   diff: DocumentDiff;
 }
 
-export async function diffVersions(store: ContentStore, fromId: string, toId?: string): Promise<VersionsDiff> {
+export async function diffVersions(
+  store: ContentStore,
+  fromId: string,
+  toId?: string,
+): Promise<VersionsDiff> {
   const [{ pointer }, history] = await Promise.all([readState(store), readHistory(store.archive)]);
-  if (!history.length) throw new Error(`${store.archive.description} holds no version history yet: publish once to start it`);
+  if (!history.length)
+    throw new Error(
+      `${store.archive.description} holds no version history yet: publish once to start it`,
+    );
   const from = findVersion(history, fromId);
-  const to = toId ? findVersion(history, toId) : history.find((record) => record.manifest === pointer?.manifest);
-  if (!to) throw new Error(pointer ? `the version served, ${pointer.version}, is not in the history: name both versions` : 'nothing is served: name both versions');
-  const [before, after] = await Promise.all([readArchive(store.archive, from), readArchive(store.archive, to)]);
+  const to = toId
+    ? findVersion(history, toId)
+    : history.find((record) => record.manifest === pointer?.manifest);
+  if (!to)
+    throw new Error(
+      pointer
+        ? `the version served, ${pointer.version}, is not in the history: name both versions`
+        : 'nothing is served: name both versions',
+    );
+  const [before, after] = await Promise.all([
+    readArchive(store.archive, from),
+    readArchive(store.archive, to),
+  ]);
   const stored = (hash: string) => before.get(hash) ?? after.get(hash);
   const text = (hash: string) => {
     const value = stored(hash);

@@ -19,8 +19,13 @@ const HASH = /^[0-9a-f]{64}$/;
 /** Object text by hash: the chunks both manifests list (either version's). */
 export type ChunkText = (hash: string) => string | null | undefined;
 
-export function diffManifests(previous: string | null, next: string, chunkText: ChunkText): DocumentDiff {
-  const before = previous === null ? new Map<string, DocumentSeen>() : documentsOf(previous, chunkText);
+export function diffManifests(
+  previous: string | null,
+  next: string,
+  chunkText: ChunkText,
+): DocumentDiff {
+  const before =
+    previous === null ? new Map<string, DocumentSeen>() : documentsOf(previous, chunkText);
   const after = documentsOf(next, chunkText);
   const diff: DocumentDiff = { added: [], changed: [], removed: [] };
   for (const [id, document] of after) {
@@ -33,7 +38,8 @@ export function diffManifests(previous: string | null, next: string, chunkText: 
   return diff;
 }
 
-export const isEmptyDiff = (diff: DocumentDiff): boolean => !diff.added.length && !diff.changed.length && !diff.removed.length;
+export const isEmptyDiff = (diff: DocumentDiff): boolean =>
+  !diff.added.length && !diff.changed.length && !diff.removed.length;
 
 export function formatDiff(diff: DocumentDiff): string[] {
   return [
@@ -51,7 +57,10 @@ function documentsOf(manifestText: string, chunkText: ChunkText): Map<string, Do
     if (!value || typeof value !== 'object') return;
     const entry = value as Record<string, unknown>;
     if (typeof entry.path === 'string' && typeof entry.body === 'string' && HASH.test(entry.body)) {
-      documents.set(`${section.join('.')}\u0000${entry.path}`, { label: labelOf(section, entry.path), fingerprint: JSON.stringify(entry) });
+      documents.set(`${section.join('.')}\u0000${entry.path}`, {
+        label: labelOf(section, entry.path),
+        fingerprint: JSON.stringify(entry),
+      });
       return;
     }
     for (const [key, child] of Object.entries(entry)) walk(child, [...section, key]);
@@ -61,16 +70,35 @@ function documentsOf(manifestText: string, chunkText: ChunkText): Map<string, Do
 }
 
 /** Each chunked kind section as `{ documents: [...] }`, the shape schema 1 had. */
-function withEntriesInline(manifest: Record<string, unknown>, chunkText: ChunkText): Record<string, unknown> {
+function withEntriesInline(
+  manifest: Record<string, unknown>,
+  chunkText: ChunkText,
+): Record<string, unknown> {
   const kinds = (manifest.kinds ?? {}) as Record<string, { chunks?: unknown }>;
-  const inline = Object.fromEntries(Object.entries(kinds).map(([kind, section]) => [
-    kind,
-    section?.chunks ? { documents: entriesFromObjects(manifest as Parameters<typeof entriesFromObjects>[0], kind, chunkText) } : section,
-  ]));
+  const inline = Object.fromEntries(
+    Object.entries(kinds).map(([kind, section]) => [
+      kind,
+      section?.chunks
+        ? {
+            documents: entriesFromObjects(
+              manifest as Parameters<typeof entriesFromObjects>[0],
+              kind,
+              chunkText,
+            ),
+          }
+        : section,
+    ]),
+  );
   // The knowledge sections live in their own object: seen inline, like schema 1 had them.
-  const knowledge = typeof manifest.knowledge === 'string' ? chunkText(manifest.knowledge) : undefined;
-  if (typeof manifest.knowledge === 'string' && knowledge == null) throw new Error(`the knowledge object ${manifest.knowledge} is missing from the store`);
-  return { ...manifest, kinds: inline, ...(knowledge ? { knowledge: JSON.parse(knowledge) as unknown } : {}) };
+  const knowledge =
+    typeof manifest.knowledge === 'string' ? chunkText(manifest.knowledge) : undefined;
+  if (typeof manifest.knowledge === 'string' && knowledge == null)
+    throw new Error(`the knowledge object ${manifest.knowledge} is missing from the store`);
+  return {
+    ...manifest,
+    kinds: inline,
+    ...(knowledge ? { knowledge: JSON.parse(knowledge) as unknown } : {}),
+  };
 }
 
 /** `processes/code-review.md` as is; a path without its kind folder gets it: `frameworks/POWER.md`. */

@@ -16,12 +16,17 @@ export interface GcReport {
   retained: number;
 }
 
-export async function collectGarbage(store: ContentStore, options: { keep: number; dryRun?: boolean }): Promise<GcReport> {
+export async function collectGarbage(
+  store: ContentStore,
+  options: { keep: number; dryRun?: boolean },
+): Promise<GcReport> {
   const { pointer, versions } = await readState(store);
   if (!pointer) throw new Error('nothing has been published yet: there is nothing to collect');
   const current = versions.find((record) => record.manifest === pointer.manifest);
   if (!current) {
-    throw new Error(`the current version ${pointer.version} has no version record (it was not written by praxis publish), so gc cannot tell which objects it uses; publish or roll back first`);
+    throw new Error(
+      `the current version ${pointer.version} has no version record (it was not written by praxis publish), so gc cannot tell which objects it uses; publish or roll back first`,
+    );
   }
   const recent = new Set(versions.slice(Math.max(0, versions.length - options.keep)));
   const kept = versions.filter((record) => record === current || recent.has(record));
@@ -30,11 +35,17 @@ export async function collectGarbage(store: ContentStore, options: { keep: numbe
     const archived = new Set((await readHistory(store.archive)).map((record) => record.version));
     const unarchived = dropped.filter((record) => !archived.has(record.version));
     if (unarchived.length) {
-      throw new Error(`${unarchived.length} version(s) gc would prune are not archived in ${store.archive.description} (${unarchived.map((record) => record.version).join(', ')}): they were published before versions were archived, and pruning them would lose them for good; keep them with a larger --keep, or republish their commits first. Nothing was deleted`);
+      throw new Error(
+        `${unarchived.length} version(s) gc would prune are not archived in ${store.archive.description} (${unarchived.map((record) => record.version).join(', ')}): they were published before versions were archived, and pruning them would lose them for good; keep them with a larger --keep, or republish their commits first. Nothing was deleted`,
+      );
     }
   }
   // Reading every kept manifest first: if one is missing, this throws before anything is deleted.
-  const [needed, stored, records] = await Promise.all([neededObjects(store, kept), storedObjects(store), store.list(VERSION_KEY_PREFIX)]);
+  const [needed, stored, records] = await Promise.all([
+    neededObjects(store, kept),
+    storedObjects(store),
+    store.list(VERSION_KEY_PREFIX),
+  ]);
   const garbage = [...stored].filter((hash) => !needed.has(hash));
   // Records no longer indexed include those an interrupted gc dropped from the index but did not delete.
   const keptRecords = new Set(kept.map((record) => versionKey(record.version)));

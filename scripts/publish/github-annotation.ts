@@ -4,11 +4,15 @@
 import { isAbsolute, relative } from 'node:path';
 import type { BuildError } from '../compile/errors.ts';
 
-const escapeData = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-const escapeProperty = (text: string): string => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+const escapeData = (text: string): string =>
+  text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (text: string): string =>
+  escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** One `::error` line; absolute paths are made relative to `root` (the checkout) so GitHub can place them. */
 export function githubAnnotation(error: BuildError, root = process.cwd()): string {
-  const file = (isAbsolute(error.file) ? relative(root, error.file) : error.file).split('\\').join('/');
+  const file = (isAbsolute(error.file) ? relative(root, error.file) : error.file)
+    .split('\\')
+    .join('/');
   return `::error file=${escapeProperty(file)},line=${error.line},title=praxis build::${escapeData(error.message)}`;
 }

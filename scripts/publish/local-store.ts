@@ -28,9 +28,11 @@ export async function openLocalStore(options: LocalStoreOptions): Promise<Conten
   const bucket = state.env[ARCHIVE_BINDING] as R2Bucket | undefined;
   if (!kv || !bucket) {
     await state.close();
-    throw new Error(!kv
-      ? `wrangler.toml${options.env ? ` [env.${options.env}]` : ''} has no KV namespace bound as ${binding}: add a [[kv_namespaces]] entry with binding = "${binding}"`
-      : missingArchiveBinding(options.env));
+    throw new Error(
+      !kv
+        ? `wrangler.toml${options.env ? ` [env.${options.env}]` : ''} has no KV namespace bound as ${binding}: add a [[kv_namespaces]] entry with binding = "${binding}"`
+        : missingArchiveBinding(options.env),
+    );
   }
   const where = `${options.persistTo}${options.env ? `, env ${options.env}` : ''}`;
   return kvStore(kv, `local KV (${where})`, r2Archive(bucket, `local R2 (${where})`), state.close);
@@ -56,13 +58,17 @@ export async function openLocalState(persistTo: string, env?: string): Promise<L
   const key = `${resolve(persistTo)}\0${env ?? ''}`;
   let entry = opened.get(key);
   if (!entry) {
-    const proxy = Promise.resolve().then(() => requireWrangler()).then(({ getPlatformProxy }) => getPlatformProxy<Record<string, KVNamespace | R2Bucket>>({
-      configPath: join(PROJECT_ROOT, 'wrangler.toml'),
-      environment: env,
-      persist: { path: join(persistTo, 'v3') },
-      remoteBindings: false,
-      envFiles: [],
-    }));
+    const proxy = Promise.resolve()
+      .then(() => requireWrangler())
+      .then(({ getPlatformProxy }) =>
+        getPlatformProxy<Record<string, KVNamespace | R2Bucket>>({
+          configPath: join(PROJECT_ROOT, 'wrangler.toml'),
+          environment: env,
+          persist: { path: join(persistTo, 'v3') },
+          remoteBindings: false,
+          envFiles: [],
+        }),
+      );
     entry = { proxy, users: 0 };
     opened.set(key, entry);
     proxy.catch(() => opened.delete(key));
@@ -91,17 +97,26 @@ export async function openLocalState(persistTo: string, env?: string): Promise<L
 }
 
 /** Each key's text (null when absent) through KV's bulk get: one round trip per GET_BATCH_KEYS keys instead of one per key. */
-export async function readMany(kv: KVNamespace, keys: readonly string[]): Promise<Map<string, string | null>> {
+export async function readMany(
+  kv: KVNamespace,
+  keys: readonly string[],
+): Promise<Map<string, string | null>> {
   const unique = [...new Set(keys)];
   const batches: string[][] = [];
-  for (let i = 0; i < unique.length; i += GET_BATCH_KEYS) batches.push(unique.slice(i, i + GET_BATCH_KEYS));
+  for (let i = 0; i < unique.length; i += GET_BATCH_KEYS)
+    batches.push(unique.slice(i, i + GET_BATCH_KEYS));
   const found = await Promise.all(batches.map((batch) => kv.get(batch, 'text')));
   const values = new Map(found.flatMap((batch) => [...batch]));
   return new Map(keys.map((key) => [key, values.get(key) ?? null]));
 }
 
 /** A ContentStore over a KVNamespace binding and an archive (here: Miniflare's, through the platform proxy). */
-export function kvStore(kv: KVNamespace, description: string, archive: ArchiveStore, close: () => Promise<void> = async () => undefined): ContentStore {
+export function kvStore(
+  kv: KVNamespace,
+  description: string,
+  archive: ArchiveStore,
+  close: () => Promise<void> = async () => undefined,
+): ContentStore {
   return {
     description,
     archive,
@@ -135,7 +150,11 @@ export function kvStore(kv: KVNamespace, description: string, archive: ArchiveSt
 }
 
 /** Runs `work` over `items` with at most `limit` in flight; the first failure stops new work and rejects. */
-async function eachConcurrently<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+async function eachConcurrently<T>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failed = false;
   const worker = async () => {

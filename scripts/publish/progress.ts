@@ -13,7 +13,11 @@ const WIDTH = 30;
 const SHOW_AFTER_MS = 300;
 const REDRAW_EVERY_MS = 100;
 
-export function progressBar(label: string, stream: NodeJS.WriteStream = process.stderr, now = () => performance.now()): (progress: Progress) => void {
+export function progressBar(
+  label: string,
+  stream: NodeJS.WriteStream = process.stderr,
+  now = () => performance.now(),
+): (progress: Progress) => void {
   if (!stream.isTTY) return () => undefined;
   const started = now();
   let drawnAt = -Infinity;

@@ -5,10 +5,16 @@ import { openLocalStore } from './local-store.ts';
 import { progressBar } from './progress.ts';
 import { publishBundle, type PublishReport } from './publish.ts';
 
-export async function publishLocally(bundle: Bundle, options: { persistTo: string; contentDir: string }): Promise<PublishReport> {
+export async function publishLocally(
+  bundle: Bundle,
+  options: { persistTo: string; contentDir: string },
+): Promise<PublishReport> {
   const store = await openLocalStore({ persistTo: options.persistTo });
   try {
-    return await publishBundle(bundle, store, { author: await contentAuthor(options.contentDir), onUpload: progressBar('uploading') });
+    return await publishBundle(bundle, store, {
+      author: await contentAuthor(options.contentDir),
+      onUpload: progressBar('uploading'),
+    });
   } finally {
     await store.close();
   }

@@ -4,13 +4,26 @@
 // flip, the store still serves the previous version, untouched; run again, it uploads only what is
 // still missing.
 import { createHash } from 'node:crypto';
-import { POINTER_KEY, knowledgeHashOf, objectKey, type Manifest, type Pointer, type VersionRecord } from '../../src/bundle/bundle.ts';
+import {
+  POINTER_KEY,
+  knowledgeHashOf,
+  objectKey,
+  type Manifest,
+  type Pointer,
+  type VersionRecord,
+} from '../../src/bundle/bundle.ts';
 import { isPartsList, joinedText, partsOf } from '../../src/bundle/object-parts.ts';
 import { objectText, type Bundle } from '../compile/assemble.ts';
 import { formatLimitProblem, platformProblems } from '../compile/platform-check.ts';
 import { KV } from '../../src/bundle/platform-limits.ts';
 import { chunkHashesOf } from '../../src/bundle/document-chunks.ts';
-import { historyWith, HISTORY_KEY, readHistory, writeArchive, type ArchiveWritten } from './archive.ts';
+import {
+  historyWith,
+  HISTORY_KEY,
+  readHistory,
+  writeArchive,
+  type ArchiveWritten,
+} from './archive.ts';
 import { diffManifests, type ChunkText, type DocumentDiff } from './diff.ts';
 import { unnamedObjects } from './reachability.ts';
 import { entryBytes, type ContentStore, type Entry } from './store.ts';
@@ -45,10 +58,17 @@ export interface PublishReport {
   ms: number;
 }
 
-export async function publishBundle(bundle: Bundle, store: ContentStore, options: PublishOptions): Promise<PublishReport> {
+export async function publishBundle(
+  bundle: Bundle,
+  store: ContentStore,
+  options: PublishOptions,
+): Promise<PublishReport> {
   const started = performance.now();
   const problems = platformProblems(bundle);
-  if (problems.length) throw new Error(`bundle ${bundle.pointer.version} breaks Cloudflare's limits; nothing was written:\n${problems.map(formatLimitProblem).join('\n')}`);
+  if (problems.length)
+    throw new Error(
+      `bundle ${bundle.pointer.version} breaks Cloudflare's limits; nothing was written:\n${problems.map(formatLimitProblem).join('\n')}`,
+    );
   const [state, history] = await Promise.all([readState(store), readHistory(store.archive)]);
   const previous = state.pointer;
   const objects = withExtraObjectsList(bundle);
@@ -62,58 +82,114 @@ export async function publishBundle(bundle: Bundle, store: ContentStore, options
     objects: amountOf(bundle.objects.values()),
     ...(objects.extraObjects ? { extraObjects: objects.extraObjects } : {}),
   };
-  const report = (outcome: PublishReport['outcome'], diff: DocumentDiff, uploaded: Entry[], archive: PublishReport['archive'] = null): PublishReport => {
+  const report = (
+    outcome: PublishReport['outcome'],
+    diff: DocumentDiff,
+    uploaded: Entry[],
+    archive: PublishReport['archive'] = null,
+  ): PublishReport => {
     const all = amountOf(objects.entries.map((entry) => entry.value));
     const sent = amountOf(uploaded.map((entry) => entry.value));
     const skipped = { count: all.count - sent.count, bytes: all.bytes - sent.bytes };
-    return { outcome, version: bundle.pointer.version, previous, diff, record, uploaded: sent, skipped, archive, ms: performance.now() - started };
+    return {
+      outcome,
+      version: bundle.pointer.version,
+      previous,
+      diff,
+      record,
+      uploaded: sent,
+      skipped,
+      archive,
+      ms: performance.now() - started,
+    };
   };
 
-  const known = (versions: VersionRecord[]) => versions.some((recorded) => recorded.version === bundle.pointer.version);
+  const known = (versions: VersionRecord[]) =>
+    versions.some((recorded) => recorded.version === bundle.pointer.version);
   // Served, recorded and archived: a publish of the same content has nothing left to do.
-  const alreadyServed = previous?.manifest === bundle.pointer.manifest && known(state.versions) && known(history);
-  if (alreadyServed && !options.dryRun) return report('unchanged', { added: [], changed: [], removed: [] }, []);
+  const alreadyServed =
+    previous?.manifest === bundle.pointer.manifest && known(state.versions) && known(history);
+  if (alreadyServed && !options.dryRun)
+    return report('unchanged', { added: [], changed: [], removed: [] }, []);
 
   const [previousManifest, stored] = await Promise.all([
     previous ? store.get(objectKey(previous.manifest)) : Promise.resolve(null),
     storedObjects(store),
   ]);
-  const diff = diffManifests(previousManifest, objectText(bundle.objects, bundle.pointer.manifest)!, await chunkTexts(store, bundle, previousManifest));
-  const missing = objects.entries.filter((entry) => !stored.has(entry.key.slice(objectKey('').length)));
+  const diff = diffManifests(
+    previousManifest,
+    objectText(bundle.objects, bundle.pointer.manifest)!,
+    await chunkTexts(store, bundle, previousManifest),
+  );
+  const missing = objects.entries.filter(
+    (entry) => !stored.has(entry.key.slice(objectKey('').length)),
+  );
   if (options.dryRun) return report('dry-run', diff, missing, known(history) ? null : 'to write');
 
   const recordEntries = versionEntries(record, state.versions).entries;
   // The versions index grows with every publish (the objects do not): refuse before uploading anything.
   for (const entry of recordEntries) {
-    if (entryBytes(entry) > KV.valueBytes) throw new Error(`the store's ${entry.key} would be ${(entryBytes(entry) / 1024 ** 2).toFixed(1)} MiB; a Workers KV value holds at most 25 MiB: drop old versions with \`praxis gc --keep N\` first; nothing was written`);
+    if (entryBytes(entry) > KV.valueBytes)
+      throw new Error(
+        `the store's ${entry.key} would be ${(entryBytes(entry) / 1024 ** 2).toFixed(1)} MiB; a Workers KV value holds at most 25 MiB: drop old versions with \`praxis gc --keep N\` first; nothing was written`,
+      );
   }
   await uploadObjects(store, missing, options.onUpload);
   // The archive before anything names the version: a version in the history always has a complete archive.
-  const archived = await writeArchive(store.archive, record, new Map(objects.entries.map((entry) => [entry.key.slice(objectKey('').length), entry.value])));
+  const archived = await writeArchive(
+    store.archive,
+    record,
+    new Map(objects.entries.map((entry) => [entry.key.slice(objectKey('').length), entry.value])),
+  );
   await store.archive.put(HISTORY_KEY, historyWith(record, history).bytes);
   await store.putMany(recordEntries);
   // The flip: the only write a reader can observe, and the last one.
-  await store.putMany([{ key: POINTER_KEY, value: JSON.stringify(bundle.pointer satisfies Pointer) }]);
+  await store.putMany([
+    { key: POINTER_KEY, value: JSON.stringify(bundle.pointer satisfies Pointer) },
+  ]);
   return report('published', diff, missing, archived);
 }
 
-async function uploadObjects(store: ContentStore, missing: Entry[], onUpload: PublishOptions['onUpload']): Promise<void> {
+async function uploadObjects(
+  store: ContentStore,
+  missing: Entry[],
+  onUpload: PublishOptions['onUpload'],
+): Promise<void> {
   if (!missing.length) return;
   const totalBytes = missing.reduce((sum, entry) => sum + entryBytes(entry), 0);
   onUpload?.({ done: 0, total: missing.length, bytes: 0, totalBytes });
-  await store.putMany(missing, (done, bytes) => onUpload?.({ done, total: missing.length, bytes, totalBytes }));
+  await store.putMany(missing, (done, bytes) =>
+    onUpload?.({ done, total: missing.length, bytes, totalBytes }),
+  );
 }
 
 /** Chunk texts for the diff: the bundle's own, plus the previous version's chunks this bundle no longer has (one store read). */
-async function chunkTexts(store: ContentStore, bundle: Bundle, previousManifest: string | null): Promise<ChunkText> {
-  const previous = previousManifest === null ? null : JSON.parse(previousManifest) as Manifest;
-  const gone = previous === null ? [] : [...chunkHashesOf(previous), ...knowledgeHashOf(previous)].filter((hash) => !bundle.objects.has(hash));
-  const fetched = gone.length ? await store.getMany(gone.map(objectKey)) : new Map<string, string | null>();
+async function chunkTexts(
+  store: ContentStore,
+  bundle: Bundle,
+  previousManifest: string | null,
+): Promise<ChunkText> {
+  const previous = previousManifest === null ? null : (JSON.parse(previousManifest) as Manifest);
+  const gone =
+    previous === null
+      ? []
+      : [...chunkHashesOf(previous), ...knowledgeHashOf(previous)].filter(
+          (hash) => !bundle.objects.has(hash),
+        );
+  const fetched = gone.length
+    ? await store.getMany(gone.map(objectKey))
+    : new Map<string, string | null>();
   // A previous knowledge object stored in parts: fetch the parts and keep its joined text.
-  const parted = [...fetched].filter((entry): entry is [string, string] => entry[1] != null && isPartsList(entry[1]));
+  const parted = [...fetched].filter(
+    (entry): entry is [string, string] => entry[1] != null && isPartsList(entry[1]),
+  );
   if (parted.length) {
     const parts = await store.getMany(parted.flatMap(([, value]) => partsOf(value).map(objectKey)));
-    for (const [key, value] of parted) fetched.set(key, joinedText(value, (part) => parts.get(objectKey(part))));
+    for (const [key, value] of parted)
+      fetched.set(
+        key,
+        joinedText(value, (part) => parts.get(objectKey(part))),
+      );
   }
   return (hash) => objectText(bundle.objects, hash) ?? fetched.get(objectKey(hash));
 }

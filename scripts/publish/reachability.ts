@@ -18,22 +18,30 @@ export const hashesIn = (text: string): Set<string> => new Set(text.match(HASH) 
 /** Objects of a freshly built bundle that its manifest does not name (kept alive through the version record). */
 export function unnamedObjects(bundle: Bundle): string[] {
   const manifest = objectText(bundle.objects, bundle.pointer.manifest);
-  if (manifest === undefined) throw new Error(`bundle ${bundle.pointer.version} lacks its own manifest object ${bundle.pointer.manifest}`);
+  if (manifest === undefined)
+    throw new Error(
+      `bundle ${bundle.pointer.version} lacks its own manifest object ${bundle.pointer.manifest}`,
+    );
   const named = hashesIn(manifest);
   for (const hash of bundle.pointer.load ?? []) named.add(hash);
   for (const container of containersOf(manifest)) {
     for (const hash of hashesIn(objectText(bundle.objects, container) ?? '')) named.add(hash);
     // A container's parts are found when it is read (neededObjects); other objects' parts go to the extra list.
     const stored = bundle.objects.get(container);
-    if (stored !== undefined && isPartsList(stored)) for (const part of hashesIn(stored)) named.add(part);
+    if (stored !== undefined && isPartsList(stored))
+      for (const part of hashesIn(stored)) named.add(part);
   }
-  return [...bundle.objects.keys()].filter((hash) => hash !== bundle.pointer.manifest && !named.has(hash)).sort();
+  return [...bundle.objects.keys()]
+    .filter((hash) => hash !== bundle.pointer.manifest && !named.has(hash))
+    .sort();
 }
 
 /** The document kinds' chunks and index heads, and the knowledge object: read them too to know every object a version needs. */
 export function containersOf(manifestText: string): string[] {
   const manifest = JSON.parse(manifestText) as Manifest;
-  const heads = Object.values(manifest.kinds ?? {}).map((section) => section?.index).filter((hash): hash is string => typeof hash === 'string' && hash.length === 64);
+  const heads = Object.values(manifest.kinds ?? {})
+    .map((section) => section?.index)
+    .filter((hash): hash is string => typeof hash === 'string' && hash.length === 64);
   return [...new Set([...chunkHashesOf(manifest), ...heads, ...knowledgeHashOf(manifest)])];
 }
 
@@ -41,7 +49,10 @@ export function containersOf(manifestText: string): string[] {
  * The object hashes a recorded version needs, given the texts of its manifest, its chunks and its extra-objects list.
  * Throws when either is missing: then the version is already damaged and nothing may be deleted on its account.
  */
-export function versionObjects(record: VersionRecord, stored: Map<string, string | null>): Set<string> {
+export function versionObjects(
+  record: VersionRecord,
+  stored: Map<string, string | null>,
+): Set<string> {
   // Texts of objects stored in parts, joined; their parts are needed too (a parts list names them).
   const parts = new Set<string>();
   const texts = new Map<string, string | null>();
@@ -49,26 +60,40 @@ export function versionObjects(record: VersionRecord, stored: Map<string, string
     if (value != null && isPartsList(value)) {
       for (const part of hashesIn(value)) parts.add(part);
       try {
-        texts.set(hash, joinedText(value, (part) => stored.get(part)));
+        texts.set(
+          hash,
+          joinedText(value, (part) => stored.get(part)),
+        );
       } catch {
-        throw new Error(`version ${record.version}: a part of object ${hash} is missing from the store`);
+        throw new Error(
+          `version ${record.version}: a part of object ${hash} is missing from the store`,
+        );
       }
     } else texts.set(hash, value);
   }
   const manifest = texts.get(record.manifest);
-  if (manifest == null) throw new Error(`version ${record.version}: its manifest object ${record.manifest} is missing from the store`);
+  if (manifest == null)
+    throw new Error(
+      `version ${record.version}: its manifest object ${record.manifest} is missing from the store`,
+    );
   const needed = hashesIn(manifest);
   needed.add(record.manifest);
   for (const hash of record.load ?? []) needed.add(hash);
   for (const part of parts) needed.add(part);
   for (const container of containersOf(manifest)) {
     const text = texts.get(container);
-    if (text == null) throw new Error(`version ${record.version}: its document chunk or index head ${container} is missing from the store`);
+    if (text == null)
+      throw new Error(
+        `version ${record.version}: its document chunk or index head ${container} is missing from the store`,
+      );
     for (const hash of hashesIn(text)) needed.add(hash);
   }
   if (record.extraObjects) {
     const extra = texts.get(record.extraObjects);
-    if (extra == null) throw new Error(`version ${record.version}: its extra-objects list ${record.extraObjects} is missing from the store`);
+    if (extra == null)
+      throw new Error(
+        `version ${record.version}: its extra-objects list ${record.extraObjects} is missing from the store`,
+      );
     needed.add(record.extraObjects);
     for (const hash of JSON.parse(extra) as string[]) needed.add(hash);
   }

@@ -10,7 +10,10 @@ export function diffLines(diff: DocumentDiff): string[] {
   const lines = formatDiff(diff);
   const shown = lines.slice(0, MAX_LISTED);
   if (lines.length > shown.length) shown.push(`  … and ${lines.length - shown.length} more`);
-  return [`documents: ${diff.added.length} added, ${diff.changed.length} changed, ${diff.removed.length} removed`, ...shown];
+  return [
+    `documents: ${diff.added.length} added, ${diff.changed.length} changed, ${diff.removed.length} removed`,
+    ...shown,
+  ];
 }
 
 export function transferLine(report: PublishReport): string {
@@ -21,7 +24,8 @@ export function transferLine(report: PublishReport): string {
 
 /** Where the version's archive stands, or null when the publish did not get that far (unchanged). */
 export function archiveLine(report: PublishReport, archive: string): string | null {
-  if (report.archive === null) return report.outcome === 'dry-run' ? `already archived in ${archive}` : null;
+  if (report.archive === null)
+    return report.outcome === 'dry-run' ? `already archived in ${archive}` : null;
   if (report.archive === 'to write') return `would archive version ${report.version} in ${archive}`;
   if (!report.archive.written) return `already archived in ${archive}`;
   return `archived version ${report.version} in ${archive}: ${report.archive.parts} part(s), ${formatBytes(report.archive.bytes)} gzip'd`;
@@ -29,7 +33,9 @@ export function archiveLine(report: PublishReport, archive: string): string | nu
 
 export function outcomeLine(report: PublishReport): string {
   const was = report.previous ? ` (was ${report.previous.version})` : ' (first publish)';
-  if (report.outcome === 'unchanged') return `version ${report.version} is already current: nothing to publish`;
-  if (report.outcome === 'dry-run') return `dry run: version ${report.version} would become current${was}; nothing was written`;
+  if (report.outcome === 'unchanged')
+    return `version ${report.version} is already current: nothing to publish`;
+  if (report.outcome === 'dry-run')
+    return `dry run: version ${report.version} would become current${was}; nothing was written`;
   return `version ${report.version} is now current${was}`;
 }

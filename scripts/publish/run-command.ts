@@ -4,7 +4,11 @@ import { UsageError } from '../cli/command.ts';
 import type { ContentStore } from './store.ts';
 import { openTarget, type TargetValues } from './target.ts';
 
-export async function withTarget(command: string, values: TargetValues, work: (store: ContentStore) => Promise<number>): Promise<number> {
+export async function withTarget(
+  command: string,
+  values: TargetValues,
+  work: (store: ContentStore) => Promise<number>,
+): Promise<number> {
   let store: ContentStore | undefined;
   try {
     store = await openTarget(values);

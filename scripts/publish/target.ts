@@ -29,9 +29,20 @@ export interface TargetValues {
 }
 
 export async function openTarget(values: TargetValues): Promise<ContentStore> {
-  if (values.local && values['namespace-id']) throw new UsageError('--namespace-id names a remote namespace; it cannot be combined with --local');
-  if (values.local && values.bucket) throw new UsageError('--bucket names a remote bucket; it cannot be combined with --local');
-  if (!values.local && values['persist-to']) throw new UsageError('--persist-to is for local state; add --local');
-  if (values.local) return openLocalStore({ persistTo: values['persist-to'] ?? LOCAL_STATE_DIR, env: values.env });
-  return openWranglerStore({ mode: 'remote', env: values.env, namespaceId: values['namespace-id'], bucket: values.bucket });
+  if (values.local && values['namespace-id'])
+    throw new UsageError(
+      '--namespace-id names a remote namespace; it cannot be combined with --local',
+    );
+  if (values.local && values.bucket)
+    throw new UsageError('--bucket names a remote bucket; it cannot be combined with --local');
+  if (!values.local && values['persist-to'])
+    throw new UsageError('--persist-to is for local state; add --local');
+  if (values.local)
+    return openLocalStore({ persistTo: values['persist-to'] ?? LOCAL_STATE_DIR, env: values.env });
+  return openWranglerStore({
+    mode: 'remote',
+    env: values.env,
+    namespaceId: values['namespace-id'],
+    bucket: values.bucket,
+  });
 }

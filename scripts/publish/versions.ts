@@ -1,7 +1,13 @@
 // Reading the store's state: the current pointer, the versions index, and one version's needed objects.
 import {
-  BUNDLE_SCHEMA, POINTER_KEY, VERSIONS_INDEX_KEY, objectKey, versionKey,
-  type Pointer, type VersionRecord, type VersionsIndex,
+  BUNDLE_SCHEMA,
+  POINTER_KEY,
+  VERSIONS_INDEX_KEY,
+  objectKey,
+  versionKey,
+  type Pointer,
+  type VersionRecord,
+  type VersionsIndex,
 } from '../../src/bundle/bundle.ts';
 import type { ContentStore, Entry } from './store.ts';
 import { isPartsList, joinedText, partsOf } from '../../src/bundle/object-parts.ts';
@@ -22,14 +28,21 @@ export async function readState(store: ContentStore): Promise<StoreState> {
   const indexText = values.get(VERSIONS_INDEX_KEY);
   return {
     pointer: pointerText == null ? null : parseJson<Pointer>(pointerText, POINTER_KEY),
-    versions: indexText == null ? [] : parseJson<VersionsIndex>(indexText, VERSIONS_INDEX_KEY).versions,
+    versions:
+      indexText == null ? [] : parseJson<VersionsIndex>(indexText, VERSIONS_INDEX_KEY).versions,
   };
 }
 
 /** The record's own key plus the index with the record last (a republished version moves to the end). */
-export function versionEntries(record: VersionRecord, versions: VersionRecord[]): { entries: Entry[]; versions: VersionRecord[] } {
+export function versionEntries(
+  record: VersionRecord,
+  versions: VersionRecord[],
+): { entries: Entry[]; versions: VersionRecord[] } {
   const next = [...versions.filter((existing) => existing.version !== record.version), record];
-  return { entries: [{ key: versionKey(record.version), value: JSON.stringify(record) }, indexEntry(next)], versions: next };
+  return {
+    entries: [{ key: versionKey(record.version), value: JSON.stringify(record) }, indexEntry(next)],
+    versions: next,
+  };
 }
 
 export const indexEntry = (versions: VersionRecord[]): Entry => ({
@@ -40,27 +53,53 @@ export const indexEntry = (versions: VersionRecord[]): Entry => ({
 /** The pointer a record is served with: exactly the fields of Pointer. */
 export function pointerOf(record: VersionRecord): Pointer {
   const { schema, version, manifest, commit, builtAt, documentCount, load, loadBy } = record;
-  return { schema, version, manifest, commit, builtAt, documentCount, load, ...(loadBy ? { loadBy } : {}) };
+  return {
+    schema,
+    version,
+    manifest,
+    commit,
+    builtAt,
+    documentCount,
+    load,
+    ...(loadBy ? { loadBy } : {}),
+  };
 }
 
 /** Every object the given versions need, reading their manifests and extra lists, then their chunks and index heads. */
-export async function neededObjects(store: ContentStore, records: VersionRecord[]): Promise<Set<string>> {
+export async function neededObjects(
+  store: ContentStore,
+  records: VersionRecord[],
+): Promise<Set<string>> {
   const texts = new Map<string, string | null>();
   const read = async (hashes: string[]) => {
     const keys = [...new Set(hashes)].filter((hash) => !texts.has(hash));
-    const raw = keys.length ? await store.getMany(keys.map(objectKey)) : new Map<string, string | null>();
+    const raw = keys.length
+      ? await store.getMany(keys.map(objectKey))
+      : new Map<string, string | null>();
     for (const hash of keys) texts.set(hash, raw.get(objectKey(hash)) ?? null);
     // An object stored in parts: read its parts too (versionObjects joins them).
-    const parts = keys.flatMap((hash) => { const value = texts.get(hash); return value != null && isPartsList(value) ? partsOf(value) : []; });
+    const parts = keys.flatMap((hash) => {
+      const value = texts.get(hash);
+      return value != null && isPartsList(value) ? partsOf(value) : [];
+    });
     if (parts.length) await read(parts);
   };
-  await read(records.flatMap((record) => [record.manifest, ...(record.extraObjects ? [record.extraObjects] : [])]));
+  await read(
+    records.flatMap((record) => [
+      record.manifest,
+      ...(record.extraObjects ? [record.extraObjects] : []),
+    ]),
+  );
   // A missing manifest is reported by versionObjects below, before anything is deleted.
-  await read(records.flatMap((record) => {
-    const manifest = texts.get(record.manifest);
-    if (manifest == null) return [];
-    return containersOf(isPartsList(manifest) ? joinedText(manifest, (part) => texts.get(part)) : manifest);
-  }));
+  await read(
+    records.flatMap((record) => {
+      const manifest = texts.get(record.manifest);
+      if (manifest == null) return [];
+      return containersOf(
+        isPartsList(manifest) ? joinedText(manifest, (part) => texts.get(part)) : manifest,
+      );
+    }),
+  );
   const needed = new Set<string>();
   for (const record of records) for (const hash of versionObjects(record, texts)) needed.add(hash);
   return needed;
@@ -73,9 +112,14 @@ export async function storedObjects(store: ContentStore): Promise<Set<string>> {
 
 /** A version by full id or unambiguous prefix (at least 4 characters), like git. */
 export function findVersion(versions: VersionRecord[], id: string): VersionRecord {
-  const matches = versions.filter((record) => record.version === id || (id.length >= 4 && record.version.startsWith(id)));
+  const matches = versions.filter(
+    (record) => record.version === id || (id.length >= 4 && record.version.startsWith(id)),
+  );
   if (matches.length === 1) return matches[0]!;
-  if (matches.length > 1) throw new Error(`version '${id}' is ambiguous: it matches ${matches.map((record) => record.version).join(', ')}`);
+  if (matches.length > 1)
+    throw new Error(
+      `version '${id}' is ambiguous: it matches ${matches.map((record) => record.version).join(', ')}`,
+    );
   throw new Error(`no recorded version '${id}'; \`praxis versions\` lists them`);
 }
 
@@ -83,6 +127,8 @@ function parseJson<T>(text: string, key: string): T {
   try {
     return JSON.parse(text) as T;
   } catch {
-    throw new Error(`the store's ${key} key is not valid JSON; it was not written by praxis publish`);
+    throw new Error(
+      `the store's ${key} key is not valid JSON; it was not written by praxis publish`,
+    );
   }
 }

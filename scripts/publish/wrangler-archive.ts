@@ -19,19 +19,37 @@ export interface WranglerArchiveTarget {
   env?: string;
 }
 
-export function openWranglerArchive(target: WranglerArchiveTarget): ArchiveStore & { close(): Promise<void> } {
-  const flags = target.mode === 'remote' ? ['--remote'] : ['--local', ...(target.persistTo ? ['--persist-to', target.persistTo] : [])];
+export function openWranglerArchive(
+  target: WranglerArchiveTarget,
+): ArchiveStore & { close(): Promise<void> } {
+  const flags =
+    target.mode === 'remote'
+      ? ['--remote']
+      : ['--local', ...(target.persistTo ? ['--persist-to', target.persistTo] : [])];
   if (target.env) flags.push('--env', target.env);
   let scratch: Promise<string> | undefined;
-  const path = async (name: string) => join(await (scratch ??= mkdtemp(join(tmpdir(), 'praxis-archive-'))), name);
+  const path = async (name: string) =>
+    join(await (scratch ??= mkdtemp(join(tmpdir(), 'praxis-archive-'))), name);
   return {
     description: `${target.mode} R2 bucket ${target.bucket}`,
     async get(key) {
       const file = await path('get.bin');
       try {
-        await runWranglerQuietly(['r2', 'object', 'get', `${target.bucket}/${key}`, '--file', file, ...flags]);
+        await runWranglerQuietly([
+          'r2',
+          'object',
+          'get',
+          `${target.bucket}/${key}`,
+          '--file',
+          file,
+          ...flags,
+        ]);
       } catch (error) {
-        if (error instanceof WranglerFailed && /specified key does not exist|NoSuchKey/i.test(error.output)) return null;
+        if (
+          error instanceof WranglerFailed &&
+          /specified key does not exist|NoSuchKey/i.test(error.output)
+        )
+          return null;
         throw error;
       }
       return new Uint8Array(await readFile(file));
@@ -39,7 +57,15 @@ export function openWranglerArchive(target: WranglerArchiveTarget): ArchiveStore
     async put(key, bytes) {
       const file = await path('put.bin');
       await writeFile(file, bytes, { mode: 0o600 });
-      await runWranglerQuietly(['r2', 'object', 'put', `${target.bucket}/${key}`, '--file', file, ...flags]);
+      await runWranglerQuietly([
+        'r2',
+        'object',
+        'put',
+        `${target.bucket}/${key}`,
+        '--file',
+        file,
+        ...flags,
+      ]);
     },
     async close() {
       if (scratch) await rm(await scratch, { recursive: true, force: true });
@@ -48,11 +74,16 @@ export function openWranglerArchive(target: WranglerArchiveTarget): ArchiveStore
 }
 
 /** The bucket wrangler.toml (or its [env.NAME]) binds as ARCHIVE; a clear error when there is none. */
-export function archiveBucketName(env?: string, configPath = join(PROJECT_ROOT, 'wrangler.toml')): string {
+export function archiveBucketName(
+  env?: string,
+  configPath = join(PROJECT_ROOT, 'wrangler.toml'),
+): string {
   const { experimental_readRawConfig } = requireWrangler();
   const { rawConfig } = experimental_readRawConfig({ config: configPath });
   const raw = rawConfig as Record<string, unknown>;
-  const scope = env ? ((raw.env as Record<string, Record<string, unknown>> | undefined)?.[env] ?? {}) : raw;
+  const scope = env
+    ? ((raw.env as Record<string, Record<string, unknown>> | undefined)?.[env] ?? {})
+    : raw;
   const buckets = (scope.r2_buckets ?? []) as Array<{ binding?: string; bucket_name?: string }>;
   const bucket = buckets.find((entry) => entry.binding === ARCHIVE_BINDING)?.bucket_name;
   if (!bucket) throw new Error(missingArchiveBinding(env));

@@ -3,4 +3,5 @@
 // scan the whole bundle to tell its format and list its exports, ~0.5 s of CPU per process.
 import { createRequire } from 'node:module';
 
-export const requireWrangler = (): typeof import('wrangler') => createRequire(import.meta.url)('wrangler') as typeof import('wrangler');
+export const requireWrangler = (): typeof import('wrangler') =>
+  createRequire(import.meta.url)('wrangler') as typeof import('wrangler');

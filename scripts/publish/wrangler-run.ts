@@ -9,7 +9,8 @@ import { runWrangler, WranglerFailed, wranglerJson } from '../dev/wrangler.ts';
 const LOCAL_BUSY = /SQLITE_BUSY|database is locked/;
 const LOCAL_BUSY_RETRIES = 8;
 
-const REMOTE_HINT = '\nCheck that CLOUDFLARE_API_TOKEN (scopes "Workers KV Storage:Edit" and "Workers R2 Storage:Edit") and CLOUDFLARE_ACCOUNT_ID are set, or run `npx wrangler login`, and that wrangler.toml has the id printed by `npx wrangler kv namespace create praxis-content`.';
+const REMOTE_HINT =
+  '\nCheck that CLOUDFLARE_API_TOKEN (scopes "Workers KV Storage:Edit" and "Workers R2 Storage:Edit") and CLOUDFLARE_ACCOUNT_ID are set, or run `npx wrangler login`, and that wrangler.toml has the id printed by `npx wrangler kv namespace create praxis-content`.';
 
 /** What the command printed on stdout, once it succeeded. */
 async function stdoutOf(args: string[]): Promise<string> {
@@ -17,12 +18,16 @@ async function stdoutOf(args: string[]): Promise<string> {
     try {
       return (await runWrangler(args)).stdout;
     } catch (error) {
-      const busy = args.includes('--local') && error instanceof WranglerFailed && LOCAL_BUSY.test(error.output);
+      const busy =
+        args.includes('--local') &&
+        error instanceof WranglerFailed &&
+        LOCAL_BUSY.test(error.output);
       if (busy && attempt < LOCAL_BUSY_RETRIES) {
         await sleep(100 * 2 ** Math.min(attempt, 4));
         continue;
       }
-      if (error instanceof WranglerFailed && args.includes('--remote')) error.message += REMOTE_HINT;
+      if (error instanceof WranglerFailed && args.includes('--remote'))
+        error.message += REMOTE_HINT;
       throw error;
     }
   }

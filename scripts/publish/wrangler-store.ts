@@ -28,7 +28,12 @@ const DELETE_BATCH_KEYS = 10_000;
 
 export function openWranglerStore(target: WranglerTarget): ContentStore {
   const flags = targetFlags(target);
-  const archive = openWranglerArchive({ mode: target.mode, bucket: target.bucket ?? archiveBucketName(target.env), persistTo: target.persistTo, env: target.env });
+  const archive = openWranglerArchive({
+    mode: target.mode,
+    bucket: target.bucket ?? archiveBucketName(target.env),
+    persistTo: target.persistTo,
+    env: target.env,
+  });
   let scratch: Promise<string> | undefined;
   const file = async (name: string, content: unknown) => {
     scratch ??= mkdtemp(join(tmpdir(), 'praxis-publish-'));
@@ -40,7 +45,13 @@ export function openWranglerStore(target: WranglerTarget): ContentStore {
     const values = new Map<string, string | null>();
     for (let i = 0; i < keys.length; i += GET_BATCH_KEYS) {
       const batch = keys.slice(i, i + GET_BATCH_KEYS);
-      const result = await runWranglerJson<Record<string, unknown>>(['kv', 'bulk', 'get', await file('get.json', batch), ...flags]);
+      const result = await runWranglerJson<Record<string, unknown>>([
+        'kv',
+        'bulk',
+        'get',
+        await file('get.json', batch),
+        ...flags,
+      ]);
       for (const key of batch) values.set(key, bulkValue(result[key]));
     }
     return values;
@@ -49,7 +60,14 @@ export function openWranglerStore(target: WranglerTarget): ContentStore {
     description: describeTarget(target),
     archive,
     async list(prefix) {
-      const keys = await runWranglerJson<Array<{ name: string }>>(['kv', 'key', 'list', '--prefix', prefix, ...flags]);
+      const keys = await runWranglerJson<Array<{ name: string }>>([
+        'kv',
+        'key',
+        'list',
+        '--prefix',
+        prefix,
+        ...flags,
+      ]);
       return keys.map((key) => key.name);
     },
     get: async (key) => (await getMany([key])).get(key) ?? null,
@@ -66,7 +84,14 @@ export function openWranglerStore(target: WranglerTarget): ContentStore {
     },
     async deleteMany(keys) {
       for (let i = 0; i < keys.length; i += DELETE_BATCH_KEYS) {
-        await runWranglerQuietly(['kv', 'bulk', 'delete', await file('delete.json', keys.slice(i, i + DELETE_BATCH_KEYS)), '--force', ...flags]);
+        await runWranglerQuietly([
+          'kv',
+          'bulk',
+          'delete',
+          await file('delete.json', keys.slice(i, i + DELETE_BATCH_KEYS)),
+          '--force',
+          ...flags,
+        ]);
       }
     },
     async close() {
@@ -77,7 +102,9 @@ export function openWranglerStore(target: WranglerTarget): ContentStore {
 }
 
 function targetFlags(target: WranglerTarget): string[] {
-  const flags = target.namespaceId ? ['--namespace-id', target.namespaceId] : ['--binding', target.binding ?? 'CONTENT'];
+  const flags = target.namespaceId
+    ? ['--namespace-id', target.namespaceId]
+    : ['--binding', target.binding ?? 'CONTENT'];
   if (target.mode === 'remote') flags.push('--remote');
   else flags.push('--local', ...(target.persistTo ? ['--persist-to', target.persistTo] : []));
   if (target.env) flags.push('--env', target.env);
@@ -85,8 +112,13 @@ function targetFlags(target: WranglerTarget): string[] {
 }
 
 function describeTarget(target: WranglerTarget): string {
-  const namespace = target.namespaceId ? `namespace ${target.namespaceId}` : `binding ${target.binding ?? 'CONTENT'}`;
-  const where = target.mode === 'remote' ? 'remote KV' : `local KV via wrangler (${target.persistTo ?? '.wrangler/state'})`;
+  const namespace = target.namespaceId
+    ? `namespace ${target.namespaceId}`
+    : `binding ${target.binding ?? 'CONTENT'}`;
+  const where =
+    target.mode === 'remote'
+      ? 'remote KV'
+      : `local KV via wrangler (${target.persistTo ?? '.wrangler/state'})`;
   return `${where}, ${namespace}${target.env ? `, env ${target.env}` : ''}`;
 }
 

@@ -6,11 +6,15 @@
  * (absent: everyone). A caller sees an entry when they hold one of its groups, so this holds
  * exactly when the target is public, or the reader is restricted to groups that all see the target.
  */
-export function audienceCovers(targetAccess: readonly string[] | undefined, readerAccess: readonly string[] | undefined): boolean {
+export function audienceCovers(
+  targetAccess: readonly string[] | undefined,
+  readerAccess: readonly string[] | undefined,
+): boolean {
   if (!targetAccess) return true;
   if (!readerAccess) return false;
   return readerAccess.every((group) => targetAccess.includes(group));
 }
 
 /** "everyone" or "groups a, b": who may see an entry, for build errors. */
-export const audienceText = (access: readonly string[] | undefined): string => (access ? `groups ${access.join(', ')}` : 'everyone');
+export const audienceText = (access: readonly string[] | undefined): string =>
+  access ? `groups ${access.join(', ')}` : 'everyone';

@@ -142,4 +142,3 @@ export interface VersionsIndex {
   schema: typeof BUNDLE_SCHEMA;
   versions: VersionRecord[];
 }
-

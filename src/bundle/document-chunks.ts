@@ -41,7 +41,11 @@ export function namesOf(entries: readonly DocumentEntry[]): DocumentNames {
   entries.forEach((entry, position) => {
     if (entry.access) access[position] = entry.access;
   });
-  return { names: entries.map((entry) => entry.name), titles: entries.map((entry) => entry.title), access };
+  return {
+    names: entries.map((entry) => entry.name),
+    titles: entries.map((entry) => entry.title),
+    access,
+  };
 }
 
 /** How many entries carry each distinct `access` list, in order of first appearance. */
@@ -81,18 +85,29 @@ export function chunkAt(starts: readonly number[], position: number): number {
 }
 
 /** Object hashes of every chunk a manifest lists (none in a schema-1 manifest, which listed entries inline). */
-export function chunkHashesOf(manifest: { kinds?: Record<string, { chunks?: ChunkRef[] } | undefined> }): string[] {
-  return Object.values(manifest.kinds ?? {}).flatMap((section) => (section?.chunks ?? []).map((chunk) => chunk.hash));
+export function chunkHashesOf(manifest: {
+  kinds?: Record<string, { chunks?: ChunkRef[] } | undefined>;
+}): string[] {
+  return Object.values(manifest.kinds ?? {}).flatMap((section) =>
+    (section?.chunks ?? []).map((chunk) => chunk.hash),
+  );
 }
 
 /** Every entry of a kind, read from a bundle's objects (build, publisher, benchmarks). */
-export function entriesFromObjects(manifest: { kinds?: Record<string, { chunks?: ChunkRef[]; documents?: DocumentEntry[] } | undefined> }, kind: string, text: (hash: string) => string | null | undefined): DocumentEntry[] {
+export function entriesFromObjects(
+  manifest: {
+    kinds?: Record<string, { chunks?: ChunkRef[]; documents?: DocumentEntry[] } | undefined>;
+  },
+  kind: string,
+  text: (hash: string) => string | null | undefined,
+): DocumentEntry[] {
   const section = manifest.kinds?.[kind];
   if (!section) return [];
   if (section.documents) return section.documents;
   return (section.chunks ?? []).flatMap((chunk) => {
     const chunkText = text(chunk.hash);
-    if (chunkText == null) throw new Error(`the ${kind} chunk ${chunk.hash} is missing from the store`);
+    if (chunkText == null)
+      throw new Error(`the ${kind} chunk ${chunk.hash} is missing from the store`);
     return JSON.parse(chunkText) as DocumentEntry[];
   });
 }

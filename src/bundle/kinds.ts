@@ -5,11 +5,19 @@
 // so adding a kind is one new row.
 export const DOCUMENT_KINDS = {
   processes: {
-    singular: 'process', plural: 'processes', notFound: 'PROCESS_NOT_FOUND', label: 'development process', pluralLabel: 'development processes',
+    singular: 'process',
+    plural: 'processes',
+    notFound: 'PROCESS_NOT_FOUND',
+    label: 'development process',
+    pluralLabel: 'development processes',
     examples: "'code-review', 'deployment', 'incident-response'",
   },
   checklists: {
-    singular: 'checklist', plural: 'checklists', notFound: 'CHECKLIST_NOT_FOUND', label: 'checklist', pluralLabel: 'checklists',
+    singular: 'checklist',
+    plural: 'checklists',
+    notFound: 'CHECKLIST_NOT_FOUND',
+    label: 'checklist',
+    pluralLabel: 'checklists',
     examples: "'code-review', 'release'",
   },
 } as const;
@@ -20,16 +28,25 @@ export type DocumentSingular = (typeof DOCUMENT_KINDS)[DocumentKind]['singular']
 
 export const documentKinds = Object.keys(DOCUMENT_KINDS) as DocumentKind[];
 
-export const isDocumentKind = (name: string): name is DocumentKind => Object.hasOwn(DOCUMENT_KINDS, name);
+export const isDocumentKind = (name: string): name is DocumentKind =>
+  Object.hasOwn(DOCUMENT_KINDS, name);
 
 /** The kind whose singular this is (`process` → `processes`), if any. */
 export const documentKindOfSingular = (singular: string): DocumentKind | undefined =>
   documentKinds.find((kind) => DOCUMENT_KINDS[kind].singular === singular);
 
 /** The front matter keys every document kind reads. `type` is optional and must name the folder's kind (`type: process` in processes/): generated corpora carry it, and a document filed in the wrong folder is then caught. */
-export const DOCUMENT_FRONT_MATTER_KEYS = ['name', 'title', 'description', 'tags', 'access', 'type'] as const;
+export const DOCUMENT_FRONT_MATTER_KEYS = [
+  'name',
+  'title',
+  'description',
+  'tags',
+  'access',
+  'type',
+] as const;
 
-export const isDocumentSingular = (name: string): name is DocumentSingular => documentKindOfSingular(name) !== undefined;
+export const isDocumentSingular = (name: string): name is DocumentSingular =>
+  documentKindOfSingular(name) !== undefined;
 
 /** What each kind's three tools do: get_<singular>, list_<plural>, search_<plural>. */
 export type DocumentToolAction = 'get' | 'list' | 'search';
@@ -40,8 +57,15 @@ export function documentToolName(kind: DocumentKind, action: DocumentToolAction)
   return action === 'get' ? `get_${singular}` : `${action}_${plural}`;
 }
 
-const DOCUMENT_TOOLS = new Map(documentKinds.flatMap((kind) =>
-  (['get', 'list', 'search'] as const).map((action) => [documentToolName(kind, action), { kind, action }] as const)));
+const DOCUMENT_TOOLS = new Map(
+  documentKinds.flatMap((kind) =>
+    (['get', 'list', 'search'] as const).map(
+      (action) => [documentToolName(kind, action), { kind, action }] as const,
+    ),
+  ),
+);
 
 /** The kind and action of a document tool's name; undefined for any other name. */
-export const documentToolNamed = (name: string): { kind: DocumentKind; action: DocumentToolAction } | undefined => DOCUMENT_TOOLS.get(name);
+export const documentToolNamed = (
+  name: string,
+): { kind: DocumentKind; action: DocumentToolAction } | undefined => DOCUMENT_TOOLS.get(name);

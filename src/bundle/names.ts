@@ -2,13 +2,15 @@
 
 /** "Code Review Process" → "code-review-process"; "Deploy & Release" → "deploy-release". */
 export function normalizeName(raw: string): string {
-  return raw
-    .toLowerCase()
-    .replace(/[\s_]+/g, '-')
-    .replace(/[^a-z0-9-]/g, '')
-    .replace(/-{2,}/g, '-')
-    // A trailing run is matched from its first dash only: `-+$` tried every dash of a long run.
-    .replace(/^-+|(?<!-)-+$/g, '');
+  return (
+    raw
+      .toLowerCase()
+      .replace(/[\s_]+/g, '-')
+      .replace(/[^a-z0-9-]/g, '')
+      .replace(/-{2,}/g, '-')
+      // A trailing run is matched from its first dash only: `-+$` tried every dash of a long run.
+      .replace(/^-+|(?<!-)-+$/g, '')
+  );
 }
 
 /**

@@ -18,13 +18,17 @@ export const isPartsList = (stored: string): boolean => stored.startsWith(MARKER
 /** The part hashes a parts list names, in order. */
 export function partsOf(stored: string): string[] {
   const parts = JSON.parse(stored.slice(MARKER.length)) as unknown;
-  if (!Array.isArray(parts) || !parts.every((part) => typeof part === 'string' && /^[0-9a-f]{64}$/.test(part))) {
+  if (
+    !Array.isArray(parts) ||
+    !parts.every((part) => typeof part === 'string' && /^[0-9a-f]{64}$/.test(part))
+  ) {
     throw new Error('a stored parts list is damaged: republish the bundle');
   }
   return parts as string[];
 }
 
-export const partsListOf = (parts: readonly string[]): string => `${MARKER}${JSON.stringify(parts)}`;
+export const partsListOf = (parts: readonly string[]): string =>
+  `${MARKER}${JSON.stringify(parts)}`;
 
 /** `text` cut into pieces of at most PART_CHARS characters, never between the two halves of a surrogate pair. */
 export function splitText(text: string, partChars = PART_CHARS): string[] {
@@ -44,11 +48,19 @@ export function splitText(text: string, partChars = PART_CHARS): string[] {
  * The text of an object given its stored value and a way to fetch stored values (synchronous over a
  * map or a prefetched batch). Missing parts make it throw naming the part.
  */
-export function joinedText(stored: string, storedValue: (hash: string) => string | null | undefined): string {
+export function joinedText(
+  stored: string,
+  storedValue: (hash: string) => string | null | undefined,
+): string {
   if (!isPartsList(stored)) return stored;
-  return partsOf(stored).map((part) => {
-    const value = storedValue(part);
-    if (value == null) throw new Error(`part ${part} of a stored object is missing: the bundle was published incompletely or garbage-collected too early`);
-    return value;
-  }).join('');
+  return partsOf(stored)
+    .map((part) => {
+      const value = storedValue(part);
+      if (value == null)
+        throw new Error(
+          `part ${part} of a stored object is missing: the bundle was published incompletely or garbage-collected too early`,
+        );
+      return value;
+    })
+    .join('');
 }

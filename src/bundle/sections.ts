@@ -72,7 +72,13 @@ export interface WikiEntry {
 }
 
 /** Where completion values for a prompt argument come from: a document kind, or one of the knowledge sections. */
-export const COMPLETION_SOURCES = [...documentKinds, 'templates', 'frameworks', 'records', 'wiki'] as const;
+export const COMPLETION_SOURCES = [
+  ...documentKinds,
+  'templates',
+  'frameworks',
+  'records',
+  'wiki',
+] as const;
 export type CompletionSource = DocumentKind | 'templates' | 'frameworks' | 'records' | 'wiki';
 
 export interface PromptArgumentEntry {
@@ -105,4 +111,11 @@ export interface KnowledgeSections {
   prompts: PromptEntry[];
 }
 
-export const EMPTY_KNOWLEDGE: KnowledgeSections = { templates: [], frameworks: [], graph: null, context: null, wiki: [], prompts: [] };
+export const EMPTY_KNOWLEDGE: KnowledgeSections = {
+  templates: [],
+  frameworks: [],
+  graph: null,
+  context: null,
+  wiki: [],
+  prompts: [],
+};

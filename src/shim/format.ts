@@ -8,7 +8,9 @@ const short = (oid: string | null | undefined): string => (oid ? oid.slice(0, 12
 
 export function formatListing(listing: SessionListing): string {
   const { active } = listing;
-  const lines = [`Active: ${active.path} (${active.branch ?? 'detached HEAD'} at ${short(active.head)})`];
+  const lines = [
+    `Active: ${active.path} (${active.branch ?? 'detached HEAD'} at ${short(active.head)})`,
+  ];
   if (listing.sessions.length === 0) return [...lines, 'No session worktrees.'].join('\n');
   lines.push(`Sessions (${listing.sessions.length}):`);
   for (const session of listing.sessions) lines.push(formatSessionLine(session));
@@ -33,13 +35,17 @@ export function formatFileStat(file: FileStat): string {
 }
 
 export function formatChangesHeader(c: SessionChanges): string {
-  const work = c.uncommitted ? 'commits plus uncommitted and untracked changes' : 'commits only (the worktree is clean)';
+  const work = c.uncommitted
+    ? 'commits plus uncommitted and untracked changes'
+    : 'commits only (the worktree is clean)';
   return `Session ${c.session} (branch ${c.branch ?? 'detached'}, ${c.path}) against ${c.against}, merge base ${short(c.mergeBase)}: ${work}.`;
 }
 
 export function formatStat(c: SessionChanges): string {
   if (c.files.length === 0) return `${formatChangesHeader(c)}\nNo changes.`;
-  return [formatChangesHeader(c), ...c.files.map(formatFileStat), formatTotals(c.totals)].join('\n');
+  return [formatChangesHeader(c), ...c.files.map(formatFileStat), formatTotals(c.totals)].join(
+    '\n',
+  );
 }
 
 /** Cuts a diff at a line boundary before `limit` characters, saying what was left out. */
@@ -58,8 +64,11 @@ export function formatChanges(c: SessionChanges, diffLimit = Infinity, hint = ''
 
 export function formatGetOutcome(o: GetOutcome): string {
   const source = `session '${o.session}'${o.branch ? ` (branch ${o.branch})` : ''}`;
-  const extra = o.uncommittedIncluded ? ' Its uncommitted changes were included as a snapshot commit.' : '';
-  if (o.mode === 'up-to-date') return `${o.into} already contains everything in ${source}; nothing to merge.`;
+  const extra = o.uncommittedIncluded
+    ? ' Its uncommitted changes were included as a snapshot commit.'
+    : '';
+  if (o.mode === 'up-to-date')
+    return `${o.into} already contains everything in ${source}; nothing to merge.`;
   const stat = [...o.files.map(formatFileStat), formatTotals(o.totals)].join('\n');
   if (o.mode === 'squash') {
     return `Staged a squash of ${source} in ${o.path} (not committed).${extra}\n${stat}\nReview with \`git diff --cached\`, then \`git commit\` to record it as one commit.`;

@@ -18,7 +18,11 @@ export interface GateDecision {
 /** Reads the config text's `allowAgentGet`; anything but the boolean true keeps the gate shut. */
 export function allowAgentGetFrom(configText: string): boolean {
   const parsed: unknown = JSON.parse(configText);
-  return typeof parsed === 'object' && parsed !== null && (parsed as Record<string, unknown>).allowAgentGet === true;
+  return (
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    (parsed as Record<string, unknown>).allowAgentGet === true
+  );
 }
 
 export async function decideAgentGet(flag: boolean, commonDir: string): Promise<GateDecision> {
@@ -35,7 +39,10 @@ export async function decideAgentGet(flag: boolean, commonDir: string): Promise<
       ? { allowed: true, reason: `enabled by ${path}` }
       : { allowed: false, reason: `disabled (${path} does not set "allowAgentGet": true)` };
   } catch (error) {
-    return { allowed: false, reason: `disabled (${path} is not valid JSON: ${(error as Error).message})` };
+    return {
+      allowed: false,
+      reason: `disabled (${path} is not valid JSON: ${(error as Error).message})`,
+    };
   }
 }
 
@@ -45,13 +52,23 @@ export function shellWord(word: string): string {
 }
 
 /** The command a human runs to do what the agent asked for. */
-export function humanGetCommand(sessionId: unknown, options: { squash?: boolean; noCommit?: boolean }, repoDir: string): string {
+export function humanGetCommand(
+  sessionId: unknown,
+  options: { squash?: boolean; noCommit?: boolean },
+  repoDir: string,
+): string {
   const id = sessionIdProblem(sessionId) === undefined ? (sessionId as string) : '<session-id>';
-  const flags = [options.squash ? '--squash' : '', options.noCommit ? '--no-commit' : ''].filter(Boolean);
+  const flags = [options.squash ? '--squash' : '', options.noCommit ? '--no-commit' : ''].filter(
+    Boolean,
+  );
   return ['praxis', 'worktree', 'get', id, ...flags, '--repo', shellWord(repoDir)].join(' ');
 }
 
-export function humanActionRefusal(sessionId: unknown, options: { squash?: boolean; noCommit?: boolean }, repoDir: string): Refusal {
+export function humanActionRefusal(
+  sessionId: unknown,
+  options: { squash?: boolean; noCommit?: boolean },
+  repoDir: string,
+): Refusal {
   return new Refusal(
     'HUMAN_ACTION_REQUIRED',
     [

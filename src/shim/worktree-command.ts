@@ -28,7 +28,11 @@ export async function runWorktreeAction(request: WorktreeAction, output: Output)
   } catch (error) {
     const told = error instanceof Refusal || error instanceof GitError;
     const message = error instanceof Error ? error.message : String(error);
-    output.err(visibleText(`praxis worktree ${request.action}${told ? '' : ' failed unexpectedly'}: ${message}`));
+    output.err(
+      visibleText(
+        `praxis worktree ${request.action}${told ? '' : ' failed unexpectedly'}: ${message}`,
+      ),
+    );
     return 1;
   }
 }
@@ -42,9 +46,16 @@ async function render(request: WorktreeAction): Promise<string> {
   }
   if (request.action === 'read') {
     const { readSession } = await import('./operations/read.ts');
-    const changes = await readSession(request.repoDir, request.sessionId, { statOnly: request.stat });
+    const changes = await readSession(request.repoDir, request.sessionId, {
+      statOnly: request.stat,
+    });
     return request.stat ? formatStat(changes) : formatChanges(changes);
   }
   const { getSession } = await import('./operations/get.ts');
-  return formatGetOutcome(await getSession(request.repoDir, request.sessionId, { squash: request.squash, noCommit: request.noCommit }));
+  return formatGetOutcome(
+    await getSession(request.repoDir, request.sessionId, {
+      squash: request.squash,
+      noCommit: request.noCommit,
+    }),
+  );
 }

@@ -22,11 +22,42 @@ const SHOWN_IN_TEXT = /[\p{Cc}\p{Bidi_Control}\p{Zl}\p{Zp}‹]/gu;
  * For names that must look like what they are: also every whitespace but the space, every format
  * character and every invisible one (zero-width characters, soft hyphen, Hangul fillers).
  */
-const SHOWN_IN_NAMES = /[\p{Cc}\p{Cf}\p{Bidi_Control}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{White_Space}‹]/gu;
+const SHOWN_IN_NAMES =
+  /[\p{Cc}\p{Cf}\p{Bidi_Control}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{White_Space}‹]/gu;
 
 const C0_NAMES = [
-  'NUL', 'SOH', 'STX', 'ETX', 'EOT', 'ENQ', 'ACK', 'BEL', 'BS', 'HT', 'LF', 'VT', 'FF', 'CR', 'SO', 'SI',
-  'DLE', 'DC1', 'DC2', 'DC3', 'DC4', 'NAK', 'SYN', 'ETB', 'CAN', 'EM', 'SUB', 'ESC', 'FS', 'GS', 'RS', 'US',
+  'NUL',
+  'SOH',
+  'STX',
+  'ETX',
+  'EOT',
+  'ENQ',
+  'ACK',
+  'BEL',
+  'BS',
+  'HT',
+  'LF',
+  'VT',
+  'FF',
+  'CR',
+  'SO',
+  'SI',
+  'DLE',
+  'DC1',
+  'DC2',
+  'DC3',
+  'DC4',
+  'NAK',
+  'SYN',
+  'ETB',
+  'CAN',
+  'EM',
+  'SUB',
+  'ESC',
+  'FS',
+  'GS',
+  'RS',
+  'US',
 ];
 
 /** The marker that stands for one code point: its C0 abbreviation, DEL, or U+ and at least four hex digits. */

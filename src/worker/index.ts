@@ -2,7 +2,12 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { readAuthConfig, type AuthEnv } from './auth/config.ts';
-import { AUTHORIZE_PATH, REGISTER_PATH, TOKEN_PATH, type OAuthStateEnv } from './auth/oauth/authorization-server.ts';
+import {
+  AUTHORIZE_PATH,
+  REGISTER_PATH,
+  TOKEN_PATH,
+  type OAuthStateEnv,
+} from './auth/oauth/authorization-server.ts';
 import { oauthFormBodyLimit } from './auth/oauth/form-body-limit.ts';
 import { registrationBodyLimit } from './auth/oauth/registration-limits.ts';
 import { OAUTH_ROUTE_PATTERNS, oauthEndpointResponse } from './auth/oauth/routes.ts';
@@ -32,16 +37,31 @@ app.get('/healthz', healthResponse);
 // Origin, CORS, body size), who is asking, the body read once into a plan, the caller's rate limit,
 // then the content and the MCP server.
 app.use('/mcp', auditEveryRequest);
-app.use('/mcp', hostAndOriginGuard((env) => {
-  const auth = readAuthConfig(env as Env);
-  return allowedHosts(env as Env, !auth.ok || AUTH_MODES[auth.config.mode].hostChecked(auth.config));
-}));
-app.use('/mcp', cors({
-  origin: (origin) => origin,
-  allowHeaders: ['Authorization', 'Content-Type', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'],
-  exposeHeaders: ['WWW-Authenticate', 'Mcp-Session-Id', 'Mcp-Protocol-Version'],
-  allowMethods: ['POST', 'GET', 'DELETE', 'OPTIONS'],
-}));
+app.use(
+  '/mcp',
+  hostAndOriginGuard((env) => {
+    const auth = readAuthConfig(env as Env);
+    return allowedHosts(
+      env as Env,
+      !auth.ok || AUTH_MODES[auth.config.mode].hostChecked(auth.config),
+    );
+  }),
+);
+app.use(
+  '/mcp',
+  cors({
+    origin: (origin) => origin,
+    allowHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Mcp-Protocol-Version',
+      'Mcp-Session-Id',
+      'Last-Event-ID',
+    ],
+    exposeHeaders: ['WWW-Authenticate', 'Mcp-Session-Id', 'Mcp-Protocol-Version'],
+    allowMethods: ['POST', 'GET', 'DELETE', 'OPTIONS'],
+  }),
+);
 app.use('/mcp', requestSizeLimit);
 app.use('/mcp', mcpAuthentication);
 app.use('/mcp', mcpRequestPlan);
@@ -49,10 +69,15 @@ app.use('/mcp', rateLimitPerCaller);
 app.all('/mcp', mcpResponse);
 
 // RFC 9728 discovery for OAuth-capable clients: the root document and the path-inserted one for /mcp.
-for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/*']) {
+for (const path of [
+  '/.well-known/oauth-protected-resource',
+  '/.well-known/oauth-protected-resource/*',
+]) {
   app.all(path, (c) => {
     const auth = readAuthConfig(c.env);
-    return auth.ok ? protectedResourceMetadataResponse(c, auth.config) : misconfiguredResponse(c, auth.message);
+    return auth.ok
+      ? protectedResourceMetadataResponse(c, auth.config)
+      : misconfiguredResponse(c, auth.message);
   });
 }
 
@@ -68,10 +93,23 @@ for (const path of OAUTH_ROUTE_PATTERNS) {
     const auth = readAuthConfig(c.env);
     if (!auth.ok) return misconfiguredResponse(c, auth.message);
     if (!auth.config.oauth) return c.notFound();
-    return oauthEndpointResponse(c.req.raw, auth.config.oauth, c.env as OAuthStateEnv, c.executionCtx as ExecutionContext);
+    return oauthEndpointResponse(
+      c.req.raw,
+      auth.config.oauth,
+      c.env as OAuthStateEnv,
+      c.executionCtx as ExecutionContext,
+    );
   });
 }
 
-app.notFound((c) => c.json({ error: 'NOT_FOUND', message: `No route ${c.req.method} ${new URL(c.req.url).pathname}. MCP is served at /mcp, health at /healthz.` }, 404));
+app.notFound((c) =>
+  c.json(
+    {
+      error: 'NOT_FOUND',
+      message: `No route ${c.req.method} ${new URL(c.req.url).pathname}. MCP is served at /mcp, health at /healthz.`,
+    },
+    404,
+  ),
+);
 
 export default app;

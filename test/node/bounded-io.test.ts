@@ -19,7 +19,12 @@ let dir: string;
 /** Runs the CLI in a shell that lowers its open-files limit first. */
 function underLowFileLimit(args: string[]) {
   const command = `ulimit -n ${FILE_LIMIT} && exec "$0" "$@"`;
-  return spawnSync('bash', ['-c', command, process.execPath, CLI, ...args], { cwd: PROJECT, encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' }, timeout: 300_000 });
+  return spawnSync('bash', ['-c', command, process.execPath, CLI, ...args], {
+    cwd: PROJECT,
+    encoding: 'utf8',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    timeout: 300_000,
+  });
 }
 
 beforeAll(async () => {
@@ -30,7 +35,13 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('bounded I/O under ulimit -n 256', () => {
   it('praxis build --out writes every object', async () => {
-    const result = underLowFileLimit(['build', '--content', join(dir, 'content'), '--out', join(dir, 'bundle')]);
+    const result = underLowFileLimit([
+      'build',
+      '--content',
+      join(dir, 'content'),
+      '--out',
+      join(dir, 'bundle'),
+    ]);
     expect(result.stderr).not.toContain('EMFILE');
     expect(result.status, result.stderr).toBe(0);
     const objects = await readdir(join(dir, 'bundle', 'objects'));
@@ -39,7 +50,14 @@ describe('bounded I/O under ulimit -n 256', () => {
   }, 300_000);
 
   it('praxis publish --local uploads them all and flips the pointer', () => {
-    const result = underLowFileLimit(['publish', '--content', join(dir, 'content'), '--local', '--persist-to', join(dir, 'state')]);
+    const result = underLowFileLimit([
+      'publish',
+      '--content',
+      join(dir, 'content'),
+      '--local',
+      '--persist-to',
+      join(dir, 'state'),
+    ]);
     expect(result.stderr).not.toContain('EMFILE');
     expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(/version \w+ is now current/);

@@ -17,9 +17,22 @@ let result: ReturnType<typeof spawnSync>;
 
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'praxis-dry-run-'));
-  result = spawnSync(process.execPath, [join(PROJECT, 'node_modules/wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--outdir', outDir], {
-    cwd: PROJECT, encoding: 'utf8', timeout: 120_000, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
-  });
+  result = spawnSync(
+    process.execPath,
+    [
+      join(PROJECT, 'node_modules/wrangler/bin/wrangler.js'),
+      'deploy',
+      '--dry-run',
+      '--outdir',
+      outDir,
+    ],
+    {
+      cwd: PROJECT,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
+    },
+  );
 }, 150_000);
 afterAll(() => rm(outDir, { recursive: true, force: true }));
 
@@ -33,24 +46,29 @@ describe('wrangler deploy --dry-run', () => {
     const modules = (await readdir(outDir)).filter((file) => /\.(m?js|wasm)$/.test(file));
     expect(modules).toContain('index.js');
     let gzipped = 0;
-    for (const file of modules) gzipped += gzipSync(await readFile(join(outDir, file)), { level: 9 }).byteLength;
+    for (const file of modules)
+      gzipped += gzipSync(await readFile(join(outDir, file)), { level: 9 }).byteLength;
     expect(gzipped).toBeGreaterThan(10_000);
     expect(gzipped).toBeLessThanOrEqual(WORKER.targetScriptGzipBytes);
   });
 
   it('starts in workerd: the bundled script answers /healthz (503 before any content is published)', async () => {
-    const mf = new Miniflare(convertV4MiniflareOptions({
-      workers: [{
-        name: 'praxis-dry-run',
-        modules: true,
-        scriptPath: join(outDir, 'index.js'),
-        modulesRoot: outDir,
-        compatibilityDate: '2026-11-01',
-        compatibilityFlags: ['nodejs_compat'],
-        kvNamespaces: { CONTENT: { id: 'dry-run' } },
-        bindings: { PRAXIS_AUTH_MODE: 'local', PRAXIS_RATE_LIMIT: 'off' },
-      }],
-    }));
+    const mf = new Miniflare(
+      convertV4MiniflareOptions({
+        workers: [
+          {
+            name: 'praxis-dry-run',
+            modules: true,
+            scriptPath: join(outDir, 'index.js'),
+            modulesRoot: outDir,
+            compatibilityDate: '2026-11-01',
+            compatibilityFlags: ['nodejs_compat'],
+            kvNamespaces: { CONTENT: { id: 'dry-run' } },
+            bindings: { PRAXIS_AUTH_MODE: 'local', PRAXIS_RATE_LIMIT: 'off' },
+          },
+        ],
+      }),
+    );
     try {
       const response = await mf.dispatchFetch('http://localhost/healthz');
       expect(response.status).toBe(503);

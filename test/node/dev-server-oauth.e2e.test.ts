@@ -9,7 +9,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnPraxisDev, type RunningDev } from '../../scripts/dev/spawn-praxis-dev.ts';
@@ -34,19 +38,26 @@ describe('praxis dev --auth oauth, end to end', () => {
   async function signedInClient(user: string): Promise<Client> {
     const provider = new MemoryOAuthClient(`e2e ${user}`);
     const first = new StreamableHTTPClientTransport(new URL(dev.url), { authProvider: provider });
-    await expect(new Client({ name: 'e2e', version: '1.0.0' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(
+      new Client({ name: 'e2e', version: '1.0.0' }).connect(first),
+    ).rejects.toBeInstanceOf(UnauthorizedError);
     const browser = new TestBrowser((request) => fetch(request));
     const landed = new URL(await signInAs(browser, provider.authorizationUrl!.href, user));
     await first.finishAuth(landed.searchParams);
     const client = new Client({ name: 'e2e', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(dev.url), { authProvider: provider }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(dev.url), { authProvider: provider }),
+    );
     return client;
   }
 
   it('signs alice and bob in with only the URL, and each sees what their groups allow', async () => {
     const alice = await signedInClient('alice');
     try {
-      const result = await alice.callTool({ name: 'get_checklist', arguments: { name: RESTRICTED } });
+      const result = await alice.callTool({
+        name: 'get_checklist',
+        arguments: { name: RESTRICTED },
+      });
       expect(result.isError).toBeFalsy();
       expect(JSON.stringify(result.content)).toContain('Production Access Checklist');
     } finally {
@@ -69,8 +80,15 @@ describe('praxis dev --auth oauth, end to end', () => {
     await chmod(join(home, 'xdg-open'), 0o755);
     const proxy = createRequire(import.meta.url).resolve('mcp-remote/dist/proxy.js');
     const transport = new StdioClientTransport({
-      command: process.execPath, args: [proxy, dev.url, '--allow-http'], stderr: 'pipe',
-      env: { ...process.env as Record<string, string>, MCP_REMOTE_CONFIG_DIR: home, PATH: `${home}:${process.env.PATH}`, DISPLAY: ':0' },
+      command: process.execPath,
+      args: [proxy, dev.url, '--allow-http'],
+      stderr: 'pipe',
+      env: {
+        ...(process.env as Record<string, string>),
+        MCP_REMOTE_CONFIG_DIR: home,
+        PATH: `${home}:${process.env.PATH}`,
+        DISPLAY: ':0',
+      },
     });
     let log = '';
     const authorizationUrl = new Promise<string>((resolve) => {
@@ -85,10 +103,17 @@ describe('praxis dev --auth oauth, end to end', () => {
     try {
       const url = await authorizationUrl;
       const redirect = new URL(url).searchParams.get('redirect_uri')!;
-      const landed = await signInAs(new TestBrowser((request) => fetch(request), redirect), url, 'alice');
+      const landed = await signInAs(
+        new TestBrowser((request) => fetch(request), redirect),
+        url,
+        'alice',
+      );
       expect((await fetch(landed)).status).toBe(200); // mcp-remote's loopback callback takes the code
       await connected;
-      const result = await client.callTool({ name: 'get_checklist', arguments: { name: RESTRICTED } });
+      const result = await client.callTool({
+        name: 'get_checklist',
+        arguments: { name: RESTRICTED },
+      });
       expect(result.isError).toBeFalsy();
     } finally {
       await client.close();
@@ -99,7 +124,11 @@ describe('praxis dev --auth oauth, end to end', () => {
   it('still accepts a `praxis token` token, for scripts', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'token']);
     const client = new Client({ name: 'e2e', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(dev.url), { requestInit: { headers: { authorization: `Bearer ${stdout.trim()}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(dev.url), {
+        requestInit: { headers: { authorization: `Bearer ${stdout.trim()}` } },
+      }),
+    );
     try {
       expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('get_checklist');
     } finally {

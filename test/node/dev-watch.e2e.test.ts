@@ -9,17 +9,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnPraxisDev, type RunningDev } from '../../scripts/dev/spawn-praxis-dev.ts';
 
 const FIXTURE = new URL('../fixtures/content', import.meta.url).pathname;
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd, stdio: 'ignore' });
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], {
+    cwd,
+    stdio: 'ignore',
+  });
 
-interface Health { status: string; version: string; dirty?: boolean }
+interface Health {
+  status: string;
+  version: string;
+  dirty?: boolean;
+}
 
 describe('praxis dev --watch', () => {
   let repo: string;
   let content: string;
   let dev: RunningDev;
-  const health = async () => (await (await fetch(`http://127.0.0.1:${dev.port}/healthz`)).json()) as Health;
+  const health = async () =>
+    (await (await fetch(`http://127.0.0.1:${dev.port}/healthz`)).json()) as Health;
   /** Polls until `check` holds (rebuilds are asynchronous); the deadline only bounds a hang. */
-  const eventually = async <T>(read: () => Promise<T> | T, check: (value: T) => boolean): Promise<T> => {
+  const eventually = async <T>(
+    read: () => Promise<T> | T,
+    check: (value: T) => boolean,
+  ): Promise<T> => {
     const deadline = Date.now() + 60_000;
     for (;;) {
       const value = await read();
@@ -48,13 +60,22 @@ describe('praxis dev --watch', () => {
     expect(first.dirty).toBeUndefined();
 
     const file = join(content, 'processes/deployment.md');
-    writeFileSync(file, '---\ntitle: Deployment Process\ndescription: Shipping with a canary.\n---\n# Deployment Process\n\nA canary takes 10% of traffic.\n');
+    writeFileSync(
+      file,
+      '---\ntitle: Deployment Process\ndescription: Shipping with a canary.\n---\n# Deployment Process\n\nA canary takes 10% of traffic.\n',
+    );
     const edited = await eventually(health, (body) => body.version !== first.version);
     expect(edited).toMatchObject({ status: 'ok', dirty: true });
     expect(edited.version).not.toBe(first.version);
 
-    writeFileSync(file, '---\ntitle: Deployment Process\ndescription: ok\nowner: team: platform\n---\n# Deployment\n');
-    const output = await eventually(() => dev.output(), (text) => text.includes('still serving version'));
+    writeFileSync(
+      file,
+      '---\ntitle: Deployment Process\ndescription: ok\nowner: team: platform\n---\n# Deployment\n',
+    );
+    const output = await eventually(
+      () => dev.output(),
+      (text) => text.includes('still serving version'),
+    );
     expect(output).toMatch(/processes\/deployment\.md:4: invalid YAML front matter/);
     expect(output).toContain(`still serving version ${edited.version}`);
     expect((await health()).version).toBe(edited.version);

@@ -5,9 +5,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../scripts/dev/paths.ts';
 
-const PAGES = ['README.md', ...readdirSync(join(PROJECT_ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync(join(PROJECT_ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 // A path in the repository: one of its top-level folders, then a file name with an extension.
-const NAMED_PATH = /\b((?:test|src|scripts|bench|bin|content)\/[\w./-]*\.(?:ts|mjs|js|json|tsv|md|toml))\b/g;
+const NAMED_PATH =
+  /\b((?:test|src|scripts|bench|bin|content)\/[\w./-]*\.(?:ts|mjs|js|json|tsv|md|toml))\b/g;
 
 describe('files the docs name', () => {
   it.each(PAGES)('%s names only files that exist', (page) => {

@@ -2,15 +2,28 @@
 // one chunk, not every chunk after it), position lookup, and what a real build writes.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DocumentEntry, Manifest } from '../../src/bundle/bundle.ts';
-import { chunkAt, chunkEntries, chunkStarts, entriesFromObjects } from '../../src/bundle/document-chunks.ts';
+import {
+  chunkAt,
+  chunkEntries,
+  chunkStarts,
+  entriesFromObjects,
+} from '../../src/bundle/document-chunks.ts';
 import { build, processes, removeTempDirs, tempDir, writeContent } from './publish-helpers.ts';
 
 afterAll(removeTempDirs);
 
-const entry = (name: string, body = 'b'.repeat(64)): DocumentEntry => ({ name, title: name, description: '', path: `processes/${name}.md`, body });
-const named = (count: number) => Array.from({ length: count }, (_, i) => entry(`doc-${String(i).padStart(5, '0')}`));
+const entry = (name: string, body = 'b'.repeat(64)): DocumentEntry => ({
+  name,
+  title: name,
+  description: '',
+  path: `processes/${name}.md`,
+  body,
+});
+const named = (count: number) =>
+  Array.from({ length: count }, (_, i) => entry(`doc-${String(i).padStart(5, '0')}`));
 const texts = (chunks: DocumentEntry[][]) => chunks.map((chunk) => JSON.stringify(chunk));
-const changed = (before: string[], after: string[]) => after.filter((text) => !before.includes(text)).length;
+const changed = (before: string[], after: string[]) =>
+  after.filter((text) => !before.includes(text)).length;
 
 describe('chunkEntries', () => {
   const entries = named(5000);
@@ -24,7 +37,9 @@ describe('chunkEntries', () => {
   });
 
   it('an edited entry changes exactly one chunk', () => {
-    const edited = entries.map((item, i) => (i === 2345 ? { ...item, body: 'c'.repeat(64) } : item));
+    const edited = entries.map((item, i) =>
+      i === 2345 ? { ...item, body: 'c'.repeat(64) } : item,
+    );
     expect(changed(texts(chunks), texts(chunkEntries(edited)))).toBe(1);
   });
 
@@ -51,16 +66,23 @@ describe('a built bundle', () => {
     const before = await build(dir);
     await writeContent(dir, { 'processes/p300.md': '# Process 300\n\nRevised.' });
     const after = await build(dir);
-    const manifestOf = (bundle: typeof before) => JSON.parse(bundle.objects.get(bundle.pointer.manifest)!) as Manifest;
+    const manifestOf = (bundle: typeof before) =>
+      JSON.parse(bundle.objects.get(bundle.pointer.manifest)!) as Manifest;
     const [a, b] = [manifestOf(before).kinds.processes, manifestOf(after).kinds.processes];
     expect(a.count).toBe(600);
     expect(a.chunks.length).toBeGreaterThan(1);
-    expect(before.objects.get(before.pointer.manifest)!.length).toBeLessThan(200 * a.chunks.length + 2000);
+    expect(before.objects.get(before.pointer.manifest)!.length).toBeLessThan(
+      200 * a.chunks.length + 2000,
+    );
     expect(b.names).toBe(a.names);
     expect(b.chunks.filter((chunk, i) => chunk.hash !== a.chunks[i]!.hash)).toHaveLength(1);
     const names = JSON.parse(after.objects.get(b.names)!) as { names: string[] };
-    const entries = entriesFromObjects(manifestOf(after), 'processes', (hash) => after.objects.get(hash));
+    const entries = entriesFromObjects(manifestOf(after), 'processes', (hash) =>
+      after.objects.get(hash),
+    );
     expect(entries.map((item) => item.name)).toEqual(names.names);
-    expect(after.objects.get(entries.find((item) => item.name === 'p300')!.body)).toContain('Revised.');
+    expect(after.objects.get(entries.find((item) => item.name === 'p300')!.body)).toContain(
+      'Revised.',
+    );
   });
 });

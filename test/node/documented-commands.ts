@@ -30,7 +30,11 @@ export interface ShellBlock {
   commands: DocumentedCommand[];
 }
 
-export interface Problem { file: string; line: number; message: string }
+export interface Problem {
+  file: string;
+  line: number;
+  message: string;
+}
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)(.*)$/;
 
@@ -47,11 +51,23 @@ export function shellBlocks(file: string, markdown: string): ShellBlock[] {
     let j = i + 1;
     for (; j < lines.length; j++) {
       const close = FENCE.exec(lines[j]!);
-      if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length && close[2] === '' && close[3]!.trim() === '') break;
+      if (
+        close &&
+        close[1]![0] === fence[0] &&
+        close[1]!.length >= fence.length &&
+        close[2] === '' &&
+        close[3]!.trim() === ''
+      )
+        break;
       body.push({ text: lines[j]!, line: j + 1 });
     }
     if (SHELL_LANGUAGES.has(language)) {
-      blocks.push({ file, line: i + 1, mark: markOf(open[3]!), commands: commandsOf(body, language === 'console') });
+      blocks.push({
+        file,
+        line: i + 1,
+        mark: markOf(open[3]!),
+        commands: commandsOf(body, language === 'console'),
+      });
     }
     i = j;
   }
@@ -62,11 +78,15 @@ function markOf(info: string): ShellBlock['mark'] {
   const words = info.trim().split(/\s+/).filter(Boolean);
   if (words.includes('runnable')) return { kind: 'runnable' };
   const covered = words.find((word) => word.startsWith('covered-by='));
-  if (covered) return { kind: 'covered', by: covered.slice('covered-by='.length).split(',').filter(Boolean) };
+  if (covered)
+    return { kind: 'covered', by: covered.slice('covered-by='.length).split(',').filter(Boolean) };
   return { kind: 'none' };
 }
 
-function commandsOf(body: Array<{ text: string; line: number }>, console: boolean): DocumentedCommand[] {
+function commandsOf(
+  body: Array<{ text: string; line: number }>,
+  console: boolean,
+): DocumentedCommand[] {
   const commands: DocumentedCommand[] = [];
   let pending: DocumentedCommand | undefined;
   for (const { text, line } of body) {
@@ -80,7 +100,9 @@ function commandsOf(body: Array<{ text: string; line: number }>, console: boolea
     }
     const continues = /\\\s*$/.test(source);
     const part = withoutComment(source.replace(/\\\s*$/, '')).trim();
-    pending = pending ? { text: `${pending.text} ${part}`, line: pending.line } : { text: part, line };
+    pending = pending
+      ? { text: `${pending.text} ${part}`, line: pending.line }
+      : { text: part, line };
     if (!continues) {
       commands.push(pending);
       pending = undefined;
@@ -118,7 +140,12 @@ export async function markProblems(root: string, blocks: ShellBlock[]): Promise<
   const problems: Problem[] = [];
   for (const block of blocks) {
     if (block.mark.kind === 'none') {
-      problems.push({ file: block.file, line: block.line, message: 'shell block is marked neither `runnable` nor `covered-by=<test or script>`: mark it, or move a command that needs the reader\'s own values into the prose' });
+      problems.push({
+        file: block.file,
+        line: block.line,
+        message:
+          "shell block is marked neither `runnable` nor `covered-by=<test or script>`: mark it, or move a command that needs the reader's own values into the prose",
+      });
       continue;
     }
     if (block.commands.length === 0) {
@@ -135,14 +162,22 @@ export async function markProblems(root: string, blocks: ShellBlock[]): Promise<
       try {
         texts.push(await readFile(join(root, path), 'utf8'));
       } catch {
-        problems.push({ file: block.file, line: block.line, message: `covered-by names ${path}, which does not exist` });
+        problems.push({
+          file: block.file,
+          line: block.line,
+          message: `covered-by names ${path}, which does not exist`,
+        });
       }
     }
     if (texts.length < block.mark.by.length) continue;
     for (const command of block.commands) {
       for (const part of command.text.split(/\s+&&\s+/)) {
         if (!runsCommand(texts.join('\n'), part)) {
-          problems.push({ file: block.file, line: command.line, message: `\`${part}\` is not run by ${block.mark.by.join(' or ')} (none of them contains it)` });
+          problems.push({
+            file: block.file,
+            line: command.line,
+            message: `\`${part}\` is not run by ${block.mark.by.join(' or ')} (none of them contains it)`,
+          });
         }
       }
     }
@@ -157,21 +192,31 @@ export async function markProblems(root: string, blocks: ShellBlock[]): Promise<
  */
 export function runsCommand(fileText: string, command: string): boolean {
   if (normalised(fileText).includes(normalised(command))) return true;
-  const words = command.trim().split(/\s+/).map((word) => word.replace(/^['"]|['"]$/g, ''));
+  const words = command
+    .trim()
+    .split(/\s+/)
+    .map((word) => word.replace(/^['"]|['"]$/g, ''));
   if (words[0] === 'npx') words.shift();
   const quoted = (word: string) => fileText.includes(`'${word}'`) || fileText.includes(`"${word}"`);
   let program: boolean;
   if (words[0] === 'praxis' || (words[0] === 'node' && words[1] === 'bin/praxis.mjs')) {
     words.splice(0, words[0] === 'praxis' ? 1 : 2);
-    program = ['bin/praxis.mjs', 'scripts/cli/main.ts'].some((path) => fileText.includes(path)) || quoted('praxis');
+    program =
+      ['bin/praxis.mjs', 'scripts/cli/main.ts'].some((path) => fileText.includes(path)) ||
+      quoted('praxis');
   } else {
     program = quoted(words.shift() ?? '');
   }
   const [subcommand, ...rest] = words;
   if (!program || !subcommand || subcommand.startsWith('-')) return false;
-  return quoted(subcommand) && rest.filter((word) => word.startsWith('-')).every((option) => quoted(option.split('=')[0]!));
+  return (
+    quoted(subcommand) &&
+    rest.filter((word) => word.startsWith('-')).every((option) => quoted(option.split('=')[0]!))
+  );
 }
 
 export function formatProblems(problems: Problem[]): string {
-  return problems.map((problem) => `${problem.file}:${problem.line}: ${problem.message}`).join('\n');
+  return problems
+    .map((problem) => `${problem.file}:${problem.line}: ${problem.message}`)
+    .join('\n');
 }

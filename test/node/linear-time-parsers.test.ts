@@ -18,19 +18,60 @@ import { wikiLinks } from '../../src/worker/content/graph/ids.ts';
 import { parseEmbed } from '../../src/worker/content/prompts/embeds.ts';
 import { parsePromptBody } from '../../src/worker/content/prompts/render.ts';
 import {
-  bodyTextOf, classifyLines, headingsOf, plainInline, stripInline,
+  bodyTextOf,
+  classifyLines,
+  headingsOf,
+  plainInline,
+  stripInline,
 } from '../../src/worker/content/search/markdown.ts';
 import { queryTermsOf } from '../../src/worker/content/search/query-terms.ts';
 import { snippet } from '../../src/worker/content/search/snippet.ts';
-import { exactTerms, tokenize, wordsWithTermsIn } from '../../src/worker/content/search/tokenize.ts';
+import {
+  exactTerms,
+  tokenize,
+  wordsWithTermsIn,
+} from '../../src/worker/content/search/tokenize.ts';
 import { fillPlaceholders } from '../../src/worker/content/templates/text-formats.ts';
 import { superLinearDoubling } from './work-doubling.ts';
 
 /** Single characters of every class, and tokens whose repetition is syntax. */
 const UNITS = [
-  ' ', '\t', '\u00a0', '\r', '\n', '#', '-', '*', '_', '`', '[', ']', '(', ')', '|', '>', '<', '!', '{', '=', '/', ':',
-  '.', "'", 'a', '7', 'é', '😀', '\u202e',
-  '{{a}}', '[a](b)', '[[a|b]]', '<a>', '## a ##', 'https://a ', '2021 - 2022 ',
+  ' ',
+  '\t',
+  '\u00a0',
+  '\r',
+  '\n',
+  '#',
+  '-',
+  '*',
+  '_',
+  '`',
+  '[',
+  ']',
+  '(',
+  ')',
+  '|',
+  '>',
+  '<',
+  '!',
+  '{',
+  '=',
+  '/',
+  ':',
+  '.',
+  "'",
+  'a',
+  '7',
+  'é',
+  '😀',
+  '\u202e',
+  '{{a}}',
+  '[a](b)',
+  '[[a|b]]',
+  '<a>',
+  '## a ##',
+  'https://a ',
+  '2021 - 2022 ',
 ];
 
 const HEADINGS = ['# a', '## a', '   ###### a'];
@@ -51,8 +92,16 @@ const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const distinctLine = (text: string, run: number): string => `run${run}\n\n${text}`;
 
 const PARSERS: Parser[] = [
-  { name: 'Markdown line classes (headings, fences)', parse: classifyLines, contexts: [...HEADINGS, '```', '    #'] },
-  { name: 'Markdown headings (search field)', parse: headingsOf, contexts: [...HEADINGS, '[', '<', '[a]: '] },
+  {
+    name: 'Markdown line classes (headings, fences)',
+    parse: classifyLines,
+    contexts: [...HEADINGS, '```', '    #'],
+  },
+  {
+    name: 'Markdown headings (search field)',
+    parse: headingsOf,
+    contexts: [...HEADINGS, '[', '<', '[a]: '],
+  },
   { name: 'Markdown body text (search field)', parse: bodyTextOf, contexts: INLINE },
   { name: 'inline Markdown stripped', parse: stripInline, contexts: [...INLINE, '- ', '1. '] },
   { name: 'inline Markdown, with its shortcut', parse: plainInline, contexts: INLINE },
@@ -65,10 +114,21 @@ const PARSERS: Parser[] = [
   { name: 'wiki links', parse: wikiLinks, contexts: ['[[', '[[a|'] },
   { name: 'tokenizer', parse: tokenize, contexts: ["a'"] },
   { name: 'exact terms', parse: exactTerms, contexts: [] },
-  { name: 'words matching query terms', parse: (text) => wordsWithTermsIn(text, wanted), contexts: ['review', 'c'] },
-  { name: 'query terms', parse: queryTermsOf, contexts: [], fresh: (text, run) => `${run} ${text}` },
   {
-    name: 'snippet', parse: (body) => snippet(body, 'code review'), contexts: ['# a', '[a](', '<', 'a |'],
+    name: 'words matching query terms',
+    parse: (text) => wordsWithTermsIn(text, wanted),
+    contexts: ['review', 'c'],
+  },
+  {
+    name: 'query terms',
+    parse: queryTermsOf,
+    contexts: [],
+    fresh: (text, run) => `${run} ${text}`,
+  },
+  {
+    name: 'snippet',
+    parse: (body) => snippet(body, 'code review'),
+    contexts: ['# a', '[a](', '<', 'a |'],
     fresh: distinctLine,
   },
   { name: 'document names', parse: normalizeName, contexts: ['-', 'a'] },
@@ -79,29 +139,61 @@ const PARSERS: Parser[] = [
   },
   {
     name: 'a whole document (front matter, title, description, content checks)',
-    parse: (text) => parseDocumentFile('processes', 'a.md', utf8(`---\ndescription: d\n---\n${text}\n`), 'a.md'),
+    parse: (text) =>
+      parseDocumentFile('processes', 'a.md', utf8(`---\ndescription: d\n---\n${text}\n`), 'a.md'),
     contexts: ['# a', '[a](', 'ignore '],
   },
   { name: 'knowledge titles', parse: firstHeading, contexts: HEADINGS },
   { name: 'knowledge descriptions', parse: firstParagraph, contexts: ['[[', '[[a|', '[a]('] },
   {
-    name: 'content warnings', parse: (text) => contentWarnings(text, 'a.md', 1),
+    name: 'content warnings',
+    parse: (text) => contentWarnings(text, 'a.md', 1),
     contexts: ['<', 'ignore ', 'on', 'you '],
   },
   { name: 'prompt bodies', parse: parsePromptBody, contexts: ['{{', '{{#', '{{ a'] },
-  { name: 'prompt embeds', parse: parseEmbed, contexts: ['checklist:', 'vitaegraph://record/', 'checklist:{{'] },
-  { name: 'template placeholders', parse: (text) => fillPlaceholders(text, { a: 'b' }), contexts: ['{{', '{{a_'] },
-  { name: 'POWER templates', parse: parsePowerTemplate, contexts: ['framework: POWER\n', 'examples:\n', 'purpose: '] },
-  { name: 'completions (typed text)', parse: (typed) => rankCompletions(['code-review', 'a b'], typed), contexts: [] },
-  { name: 'completions (candidate values)', parse: (value) => rankCompletions([value, 'x'], 'a'), contexts: ['a-'] },
-  { name: 'deployed URL in wrangler output', parse: deployedUrl, contexts: ['https://a.workers.dev/'] },
+  {
+    name: 'prompt embeds',
+    parse: parseEmbed,
+    contexts: ['checklist:', 'vitaegraph://record/', 'checklist:{{'],
+  },
+  {
+    name: 'template placeholders',
+    parse: (text) => fillPlaceholders(text, { a: 'b' }),
+    contexts: ['{{', '{{a_'],
+  },
+  {
+    name: 'POWER templates',
+    parse: parsePowerTemplate,
+    contexts: ['framework: POWER\n', 'examples:\n', 'purpose: '],
+  },
+  {
+    name: 'completions (typed text)',
+    parse: (typed) => rankCompletions(['code-review', 'a b'], typed),
+    contexts: [],
+  },
+  {
+    name: 'completions (candidate values)',
+    parse: (value) => rankCompletions([value, 'x'], 'a'),
+    contexts: ['a-'],
+  },
+  {
+    name: 'deployed URL in wrangler output',
+    parse: deployedUrl,
+    contexts: ['https://a.workers.dev/'],
+  },
 ];
 
 /** One long line after the context; without a context, also many short lines. */
-function inputsOf(context: string, unit: string): Array<{ shape: string; input: (n: number) => string }> {
+function inputsOf(
+  context: string,
+  unit: string,
+): Array<{ shape: string; input: (n: number) => string }> {
   const oneRun = { shape: 'one line', input: (n: number) => `${context}${unit.repeat(n)}b` };
   if (context !== '') return [oneRun];
-  return [oneRun, { shape: 'lines', input: (n: number) => `${unit.repeat(8)}b\n`.repeat(Math.max(1, n >> 3)) }];
+  return [
+    oneRun,
+    { shape: 'lines', input: (n: number) => `${unit.repeat(8)}b\n`.repeat(Math.max(1, n >> 3)) },
+  ];
 }
 
 describe('every parser that meets content or input does linear work', () => {
@@ -114,8 +206,10 @@ describe('every parser that meets content or input does linear work', () => {
           for (const { shape, input } of inputsOf(context, unit)) {
             const found = superLinearDoubling((n, run) => fresh(input(n), run), parser.parse);
             if (found) {
-              superLinear.push(`${JSON.stringify(context)} + ${JSON.stringify(unit)} × n (${shape}): ` +
-                `n=${found.n}, ${found.small} µs → ${found.large} µs at 2n, ratio ${found.ratio.toFixed(1)}`);
+              superLinear.push(
+                `${JSON.stringify(context)} + ${JSON.stringify(unit)} × n (${shape}): ` +
+                  `n=${found.n}, ${found.small} µs → ${found.large} µs at 2n, ratio ${found.ratio.toFixed(1)}`,
+              );
             }
           }
         }

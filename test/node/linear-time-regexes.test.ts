@@ -16,8 +16,11 @@ function superLinearity({ source, flags, unreadable }: RegexInSource): string | 
   if (unreadable) return `cannot be checked: ${unreadable}`;
   const { reports } = analyse(parser.parseLiteral(`/${source}/${flags}`), {});
   if (reports.length === 0) return undefined;
-  const problems = reports.map((report) => `${report.exponential ? 'exponential' : 'polynomial'} backtracking ` +
-    `(${report.type}) on a run of ${report.character.literal.source}`);
+  const problems = reports.map(
+    (report) =>
+      `${report.exponential ? 'exponential' : 'polynomial'} backtracking ` +
+      `(${report.type}) on a run of ${report.character.literal.source}`,
+  );
   return [...new Set(problems)].join('; ');
 }
 
@@ -27,16 +30,31 @@ describe('regular expressions run in linear time', () => {
     expect(regexes.length).toBeGreaterThan(150);
     const offenders = regexes.flatMap((regex) => {
       const problem = superLinearity(regex);
-      return problem === undefined ? [] : [`${regex.where} /${regex.source}/${regex.flags}: ${problem}`];
+      return problem === undefined
+        ? []
+        : [`${regex.where} /${regex.source}/${regex.flags}: ${problem}`];
     });
     expect(offenders).toEqual([]);
   });
 
   it('the checker reports the patterns that were slow, and passes their linear replacements', () => {
-    const verdicts = Object.fromEntries([
-      '^\\s{0,3}#{1,6}\\s+(.*?)\\s*#*\\s*$', '^##\\s+(.+?)\\s*#*\\s*$', '=+$', '\\s*\\|\\s*', '<[^>\\n]+>',
-      '\\B(?=(\\d{3})+(?!\\d))', '(a+)+$', '(?<!=)=+$', '(?<!\\s)\\s*\\|\\s*|\\|\\s*', '^\\s{0,3}(```|~~~)',
-    ].map((source) => [source, superLinearity({ where: '', source, flags: '' }) ? 'super-linear' : 'linear']));
+    const verdicts = Object.fromEntries(
+      [
+        '^\\s{0,3}#{1,6}\\s+(.*?)\\s*#*\\s*$',
+        '^##\\s+(.+?)\\s*#*\\s*$',
+        '=+$',
+        '\\s*\\|\\s*',
+        '<[^>\\n]+>',
+        '\\B(?=(\\d{3})+(?!\\d))',
+        '(a+)+$',
+        '(?<!=)=+$',
+        '(?<!\\s)\\s*\\|\\s*|\\|\\s*',
+        '^\\s{0,3}(```|~~~)',
+      ].map((source) => [
+        source,
+        superLinearity({ where: '', source, flags: '' }) ? 'super-linear' : 'linear',
+      ]),
+    );
     expect(verdicts).toEqual({
       '^\\s{0,3}#{1,6}\\s+(.*?)\\s*#*\\s*$': 'super-linear',
       '^##\\s+(.+?)\\s*#*\\s*$': 'super-linear',

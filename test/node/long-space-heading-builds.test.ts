@@ -21,10 +21,12 @@ afterAll(async () => {
 function documents(spaces: string, inHeadings: boolean): { process: string; context: string } {
   const [heading, prose] = inHeadings ? [spaces, ' '] : [' ', spaces];
   return {
-    process: `---\ndescription: How we ship.\n---\n# Release${heading}checklist\n\n## Steps${heading}##\n\n`
-      + `Tag the${prose}release.\n`,
-    context: `# Career${heading}context\n\n## Summary${heading}##\n\n## Experience\n\n## Skills\n\n`
-      + `Shipped${prose}releases 2021 - 2023.\n`,
+    process:
+      `---\ndescription: How we ship.\n---\n# Release${heading}checklist\n\n## Steps${heading}##\n\n` +
+      `Tag the${prose}release.\n`,
+    context:
+      `# Career${heading}context\n\n## Summary${heading}##\n\n## Experience\n\n## Skills\n\n` +
+      `Shipped${prose}releases 2021 - 2023.\n`,
   };
 }
 
@@ -39,14 +41,20 @@ async function buildAndServe(spaces: string, inHeadings: boolean) {
   await writeFile(join(folder, 'context', 'career-context.md'), context);
   const built = await buildContent(folder, () => {});
   const body = process.slice(process.indexOf('# Release'));
-  const index = buildSearchIndex([{ name: 'release', title: 'Release', description: 'How we ship.', body }]);
+  const index = buildSearchIndex([
+    { name: 'release', title: 'Release', description: 'How we ship.', body },
+  ]);
   const hits = searchIndex(index, 'checklist steps');
   return {
     built: built.ok,
     hits: hits.length,
     snippet: snippet(body, 'release checklist'),
     sections: sectionHeadings(context),
-    valid: validateContext({ body: context, recordIds: new Set(), today: new Date('2026-01-01T00:00:00Z') }).valid,
+    valid: validateContext({
+      body: context,
+      recordIds: new Set(),
+      today: new Date('2026-01-01T00:00:00Z'),
+    }).valid,
   };
 }
 
@@ -58,18 +66,24 @@ async function cpuMicros(run: () => Promise<unknown>): Promise<number> {
 }
 
 describe('a heading line with a long run of spaces', () => {
-  it.each([2_000, 20_000])('%i spaces: builds, is searched, costs what spaces in prose cost', async (count) => {
-    const spaces = ' '.repeat(count);
-    const served = await buildAndServe(spaces, true);
-    expect(served).toMatchObject({ built: true, hits: 1, valid: true });
-    expect(served.sections).toEqual(['Summary', 'Experience', 'Skills']);
-    await buildAndServe(spaces, false); // warm-up of both paths before anything is compared
-    let inHeadings = Number.POSITIVE_INFINITY;
-    let inProse = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < 3; i++) {
-      inHeadings = Math.min(inHeadings, await cpuMicros(() => buildAndServe(spaces, true)));
-      inProse = Math.min(inProse, await cpuMicros(() => buildAndServe(spaces, false)));
-    }
-    expect(inHeadings / inProse, `${inHeadings} µs in headings, ${inProse} µs in prose`).toBeLessThan(3);
-  });
+  it.each([2_000, 20_000])(
+    '%i spaces: builds, is searched, costs what spaces in prose cost',
+    async (count) => {
+      const spaces = ' '.repeat(count);
+      const served = await buildAndServe(spaces, true);
+      expect(served).toMatchObject({ built: true, hits: 1, valid: true });
+      expect(served.sections).toEqual(['Summary', 'Experience', 'Skills']);
+      await buildAndServe(spaces, false); // warm-up of both paths before anything is compared
+      let inHeadings = Number.POSITIVE_INFINITY;
+      let inProse = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 3; i++) {
+        inHeadings = Math.min(inHeadings, await cpuMicros(() => buildAndServe(spaces, true)));
+        inProse = Math.min(inProse, await cpuMicros(() => buildAndServe(spaces, false)));
+      }
+      expect(
+        inHeadings / inProse,
+        `${inHeadings} µs in headings, ${inProse} µs in prose`,
+      ).toBeLessThan(3);
+    },
+  );
 });

@@ -9,7 +9,17 @@ import { githubAnnotation } from '../../scripts/publish/github-annotation.ts';
 import { publishBundle } from '../../scripts/publish/publish.ts';
 import { readState } from '../../scripts/publish/versions.ts';
 import {
-  build, clearStore, expectServedIntact, openTestStore, praxis, processes, PROJECT, removeTempDirs, tempDir, type TestStore, writeContent,
+  build,
+  clearStore,
+  expectServedIntact,
+  openTestStore,
+  praxis,
+  processes,
+  PROJECT,
+  removeTempDirs,
+  tempDir,
+  type TestStore,
+  writeContent,
 } from './publish-helpers.ts';
 
 const CLI = join(PROJECT, 'bin/praxis.mjs');
@@ -23,7 +33,6 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-
 describe('praxis publish, diff, versions, rollback, gc', () => {
   it('publish, then diff an edit, publish it, list versions, roll back and collect garbage', async () => {
     await clearStore(local.store, local.r2);
@@ -33,23 +42,40 @@ describe('praxis publish, diff, versions, rollback, gc', () => {
     const first = await praxis('publish', '--content', content, ...target);
     expect(first.stderr).toBe('');
     expect(first.stdout).toMatch(/documents: 4 added, 0 changed, 0 removed/);
-    const firstUploads = Number(/uploaded (\d+) objects \(.+\), skipped 0 already stored/.exec(first.stdout)![1]);
+    const firstUploads = Number(
+      /uploaded (\d+) objects \(.+\), skipped 0 already stored/.exec(first.stdout)![1],
+    );
     expect(firstUploads).toBeGreaterThanOrEqual(7);
-    const firstVersion = /version (\w{12}) is now current \(first publish\)/.exec(first.stdout)![1]!;
+    const firstVersion = /version (\w{12}) is now current \(first publish\)/.exec(
+      first.stdout,
+    )![1]!;
 
-    await writeContent(content, { 'processes/p0.md': '# Process 0\n\nEdited.', 'processes/new.md': '# New\n\nNew one.' });
+    await writeContent(content, {
+      'processes/p0.md': '# Process 0\n\nEdited.',
+      'processes/new.md': '# New\n\nNew one.',
+    });
     const diff = await praxis('diff', '--content', content, ...target);
-    expect(diff.stdout).toContain('documents: 1 added, 1 changed, 0 removed\n  + processes/new.md\n  ~ processes/p0.md');
+    expect(diff.stdout).toContain(
+      'documents: 1 added, 1 changed, 0 removed\n  + processes/new.md\n  ~ processes/p0.md',
+    );
     const uploads = Number(/would upload (\d+) objects/.exec(diff.stdout)![1]);
     expect(uploads).toBeLessThan(firstUploads);
 
     const second = await praxis('publish', '--content', content, ...target);
-    expect(second.stdout).toMatch(new RegExp(`uploaded ${uploads} objects .*, skipped \\d+ already stored .*\\narchived version \\w{12} in local R2 .*: 1 part\\(s\\), .* gzip'd\\n.*now current \\(was ${firstVersion}\\)`));
+    expect(second.stdout).toMatch(
+      new RegExp(
+        `uploaded ${uploads} objects .*, skipped \\d+ already stored .*\\narchived version \\w{12} in local R2 .*: 1 part\\(s\\), .* gzip'd\\n.*now current \\(was ${firstVersion}\\)`,
+      ),
+    );
     const secondVersion = /version (\w{12}) is now current/.exec(second.stdout)![1]!;
 
     const table = (await praxis('versions', ...target)).stdout.split('\n');
     expect(table[0]).toMatch(/^\s+VERSION\s+PUBLISHED\s+COMMIT\s+DOCS\s+OBJECTS\s+KV\s+AUTHOR$/);
-    expect(table[1]).toMatch(new RegExp(`^\\*\\s+${secondVersion}\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\dZ\\s+\\S+\\s+5\\s+\\d+ \\(.*\\)\\s+kept\\s`));
+    expect(table[1]).toMatch(
+      new RegExp(
+        `^\\*\\s+${secondVersion}\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\dZ\\s+\\S+\\s+5\\s+\\d+ \\(.*\\)\\s+kept\\s`,
+      ),
+    );
     expect(table[2]).toMatch(new RegExp(`^\\s+${firstVersion}\\s`));
 
     const back = await praxis('rollback', ...target);
@@ -58,15 +84,35 @@ describe('praxis publish, diff, versions, rollback, gc', () => {
 
     const gc = await praxis('gc', '--keep', '0', ...target);
     expect(gc.stdout).toContain(`kept 1 version(s): ${firstVersion}`);
-    expect(gc.stdout).toMatch(new RegExp(`deleted ${uploads} unreferenced object\\(s\\); ${firstUploads} still in use`));
-    expect((await readState(local.store)).versions.map((record) => record.version)).toEqual([firstVersion]);
+    expect(gc.stdout).toMatch(
+      new RegExp(`deleted ${uploads} unreferenced object\\(s\\); ${firstUploads} still in use`),
+    );
+    expect((await readState(local.store)).versions.map((record) => record.version)).toEqual([
+      firstVersion,
+    ]);
   });
 
   it('refuses bad options with usage, and store problems with one line', async () => {
-    expect(await praxis('gc', '--keep', 'all', '--local')).toMatchObject({ code: 2, stderr: expect.stringContaining("--keep must be a whole number of versions (0 or more), not 'all'") });
-    expect(await praxis('publish', '--persist-to', '/tmp/x')).toMatchObject({ code: 2, stderr: expect.stringContaining('--persist-to is for local state; add --local') });
-    const empty = await praxis('rollback', '--local', '--persist-to', await tempDir('praxis-empty-'));
-    expect(empty).toMatchObject({ code: 1, stderr: 'praxis rollback: nothing has been published yet\n' });
+    expect(await praxis('gc', '--keep', 'all', '--local')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(
+        "--keep must be a whole number of versions (0 or more), not 'all'",
+      ),
+    });
+    expect(await praxis('publish', '--persist-to', '/tmp/x')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--persist-to is for local state; add --local'),
+    });
+    const empty = await praxis(
+      'rollback',
+      '--local',
+      '--persist-to',
+      await tempDir('praxis-empty-'),
+    );
+    expect(empty).toMatchObject({
+      code: 1,
+      stderr: 'praxis rollback: nothing has been published yet\n',
+    });
   });
 });
 
@@ -80,8 +126,14 @@ describe('a publish killed mid-upload', () => {
     const b = await build(content);
 
     const storedBefore = await valuesOnDisk(local.persistTo);
-    const child = spawn(process.execPath, [CLI, 'publish', '--content', content, '--local', '--persist-to', local.persistTo], { cwd: PROJECT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_, signal) => resolve(signal)));
+    const child = spawn(
+      process.execPath,
+      [CLI, 'publish', '--content', content, '--local', '--persist-to', local.persistTo],
+      { cwd: PROJECT, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+    );
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_, signal) => resolve(signal)),
+    );
     let output = '';
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
@@ -91,7 +143,11 @@ describe('a publish killed mid-upload', () => {
     // for the writer's SQLite lock, and a publisher refused by that lock fails before it is killed.
     let arrived = 0;
     let announcedAt: number | undefined;
-    while (child.exitCode === null && arrived < 10 && (announcedAt === undefined || Date.now() - announcedAt < 1500)) {
+    while (
+      child.exitCode === null &&
+      arrived < 10 &&
+      (announcedAt === undefined || Date.now() - announcedAt < 1500)
+    ) {
       if (announcedAt === undefined && output.includes('publishing to')) announcedAt = Date.now();
       arrived = (await valuesOnDisk(local.persistTo)) - storedBefore;
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -115,21 +171,43 @@ describe('a publish killed mid-upload', () => {
 
 describe('praxis build --format github', () => {
   it('prints each error as a GitHub annotation on its file and line', async () => {
-    const content = await writeContent(await tempDir('praxis-gh-content-'), { 'processes/a.md': '---\nname: ""\n---\n# A', 'processes/ok.md': '# Ok' });
-    const result = await praxis('build', '--content', content, '--out', join(content, '.out'), '--format', 'github');
+    const content = await writeContent(await tempDir('praxis-gh-content-'), {
+      'processes/a.md': '---\nname: ""\n---\n# A',
+      'processes/ok.md': '# Ok',
+    });
+    const result = await praxis(
+      'build',
+      '--content',
+      content,
+      '--out',
+      join(content, '.out'),
+      '--format',
+      'github',
+    );
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/^::error file=.*processes\/a\.md,line=2,title=praxis build::'name' is empty/m);
+    expect(result.stdout).toMatch(
+      /^::error file=.*processes\/a\.md,line=2,title=praxis build::'name' is empty/m,
+    );
     expect(result.stderr).toMatch(/processes\/a\.md:2: 'name' is empty/);
   });
 
   it('escapes what the runner would misread and makes paths relative to the checkout', () => {
-    expect(githubAnnotation({ file: '/repo/content/processes/a,b.md', line: 3, message: '50% done\nnext: line' }, '/repo'))
-      .toBe('::error file=content/processes/a%2Cb.md,line=3,title=praxis build::50%25 done%0Anext: line');
+    expect(
+      githubAnnotation(
+        { file: '/repo/content/processes/a,b.md', line: 3, message: '50% done\nnext: line' },
+        '/repo',
+      ),
+    ).toBe(
+      '::error file=content/processes/a%2Cb.md,line=3,title=praxis build::50%25 done%0Anext: line',
+    );
   });
 });
 
 /** Value files in the local KV state (Miniflare keeps each value as a blob file next to its SQLite index). */
 async function valuesOnDisk(persistTo: string): Promise<number> {
-  const entries = await readdir(join(persistTo, 'v3', 'kv'), { recursive: true, withFileTypes: true }).catch(() => []);
+  const entries = await readdir(join(persistTo, 'v3', 'kv'), {
+    recursive: true,
+    withFileTypes: true,
+  }).catch(() => []);
   return entries.filter((entry) => entry.isFile() && basename(entry.parentPath) === 'blobs').length;
 }

@@ -40,15 +40,22 @@ export async function writeContent(dir: string, files: Record<string, string>): 
 }
 
 /** `count` small process documents, plus whatever `extra` adds or overrides. */
-export function processes(count: number, extra: Record<string, string> = {}): Record<string, string> {
+export function processes(
+  count: number,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   const files: Record<string, string> = {};
-  for (let i = 0; i < count; i++) files[`processes/p${i}.md`] = `# Process ${i}\n\nStep one of process ${i}. Then step two.`;
+  for (let i = 0; i < count; i++)
+    files[`processes/p${i}.md`] = `# Process ${i}\n\nStep one of process ${i}. Then step two.`;
   return { 'checklists/release.md': '# Release\n\n- [ ] tag it', ...files, ...extra };
 }
 
 export async function build(dir: string): Promise<Bundle> {
   const result = await buildContent(dir);
-  if (!result.ok) throw new Error(`test content does not build:\n${result.errors.map(formatBuildError).join('\n')}`);
+  if (!result.ok)
+    throw new Error(
+      `test content does not build:\n${result.errors.map(formatBuildError).join('\n')}`,
+    );
   return result.bundle;
 }
 
@@ -90,10 +97,18 @@ export function storePerFile(): TestStore {
   });
   beforeEach(() => clearStore(current().store, current().r2));
   return {
-    get store() { return current().store; },
-    get kv() { return current().kv; },
-    get r2() { return current().r2; },
-    get persistTo() { return current().persistTo; },
+    get store() {
+      return current().store;
+    },
+    get kv() {
+      return current().kv;
+    },
+    get r2() {
+      return current().r2;
+    },
+    get persistTo() {
+      return current().persistTo;
+    },
     dispose: () => current().dispose(),
   };
 }
@@ -141,15 +156,24 @@ export async function snapshotStore(store: ContentStore, r2?: R2Bucket): Promise
   const keys = (await store.list('praxis:')).sort();
   const values = await store.getMany(keys);
   const archived = r2 ? await archiveKeys(r2) : [];
-  const bytes = await Promise.all(archived.map(async (key) => new Uint8Array(await (await r2!.get(key))!.arrayBuffer())));
-  return { kv: keys.map((key) => ({ key, value: values.get(key)! })), r2: archived.map((key, i) => ({ key, bytes: bytes[i]! })) };
+  const bytes = await Promise.all(
+    archived.map(async (key) => new Uint8Array(await (await r2!.get(key))!.arrayBuffer())),
+  );
+  return {
+    kv: keys.map((key) => ({ key, value: values.get(key)! })),
+    r2: archived.map((key, i) => ({ key, bytes: bytes[i]! })),
+  };
 }
 
 /**
  * Puts back exactly what `snapshot` holds: deletes what it lacks and writes only what is missing or
  * differs (KV values compared through a bulk read, archive objects by their MD5 etag).
  */
-export async function restoreStore(store: ContentStore, snapshot: StoreSnapshot, r2?: R2Bucket): Promise<void> {
+export async function restoreStore(
+  store: ContentStore,
+  snapshot: StoreSnapshot,
+  r2?: R2Bucket,
+): Promise<void> {
   const wanted = new Map(snapshot.kv.map(({ key, value }) => [key, value]));
   const present = await store.list('praxis:');
   await store.deleteMany(present.filter((key) => !wanted.has(key)));
@@ -158,13 +182,20 @@ export async function restoreStore(store: ContentStore, snapshot: StoreSnapshot,
   if (!r2) return;
   const archived = new Map(snapshot.r2.map(({ key, bytes }) => [key, bytes]));
   const objects = await archiveObjects(r2);
-  await deleteArchived(r2, objects.map((object) => object.key).filter((key) => !archived.has(key)));
+  await deleteArchived(
+    r2,
+    objects.map((object) => object.key).filter((key) => !archived.has(key)),
+  );
   const etags = new Map(objects.map((object) => [object.key, object.etag]));
   for (const [key, bytes] of archived) if (etags.get(key) !== md5(bytes)) await r2.put(key, bytes);
 }
 
 /** A store that behaves like `inner` until its `failAt`-th call (0-based), which throws — mid-batch for putMany. */
-export function failingStore(inner: ContentStore, failAt: number, calls: string[] = []): ContentStore {
+export function failingStore(
+  inner: ContentStore,
+  failAt: number,
+  calls: string[] = [],
+): ContentStore {
   let call = 0;
   const step = (name: string) => {
     calls.push(name);
@@ -218,7 +249,8 @@ export function expectedUploads(previous: Bundle, next: Bundle): number {
   return fresh + (unnamedObjects(next).length && list(next) !== list(previous) ? 1 : 0);
 }
 
-export const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+export const sha256 = (text: string): string =>
+  createHash('sha256').update(text, 'utf8').digest('hex');
 const md5 = (bytes: Uint8Array): string => createHash('md5').update(bytes).digest('hex');
 
 /**
@@ -238,7 +270,13 @@ export async function expectComplete(kv: KVNamespace, manifestHash: string): Pro
   expect(manifest, `manifest ${manifestHash}`).not.toBeNull();
   const containers = containersOf(manifest!);
   const containerTexts = await readMany(kv, containers.map(objectKey));
-  const hashes = [...new Set([manifestHash, ...hashesIn(manifest!), ...containers.flatMap((hash) => [...hashesIn(containerTexts.get(objectKey(hash)) ?? '')])])];
+  const hashes = [
+    ...new Set([
+      manifestHash,
+      ...hashesIn(manifest!),
+      ...containers.flatMap((hash) => [...hashesIn(containerTexts.get(objectKey(hash)) ?? '')]),
+    ]),
+  ];
   const texts = await readMany(kv, hashes.map(objectKey));
   const broken = hashes.filter((hash) => {
     const text = texts.get(objectKey(hash));
@@ -248,11 +286,17 @@ export async function expectComplete(kv: KVNamespace, manifestHash: string): Pro
 }
 
 /** `praxis …` in this process: its exit code and what it printed. */
-export async function praxis(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function praxis(
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const out: string[] = [];
   const err: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...parts) => void out.push(`${parts.join(' ')}\n`));
-  const error = vi.spyOn(console, 'error').mockImplementation((...parts) => void err.push(`${parts.join(' ')}\n`));
+  const log = vi
+    .spyOn(console, 'log')
+    .mockImplementation((...parts) => void out.push(`${parts.join(' ')}\n`));
+  const error = vi
+    .spyOn(console, 'error')
+    .mockImplementation((...parts) => void err.push(`${parts.join(' ')}\n`));
   try {
     const code = await main(args);
     return { code, stdout: out.join(''), stderr: err.join('') };

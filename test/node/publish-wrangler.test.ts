@@ -36,9 +36,16 @@ describe('the wrangler CLI store', { timeout: 180_000 }, () => {
     expect(progress).toEqual([3]);
     expect(await local.store.get('praxis:obj:aaaa')).toBe(entries[0]!.value);
 
-    expect((await wrangler.list('praxis:obj:')).sort()).toEqual(['praxis:obj:aaaa', 'praxis:obj:bbbb']);
+    expect((await wrangler.list('praxis:obj:')).sort()).toEqual([
+      'praxis:obj:aaaa',
+      'praxis:obj:bbbb',
+    ]);
     const values = await wrangler.getMany(['praxis:obj:aaaa', 'praxis:obj:bbbb', 'praxis:missing']);
-    expect(Object.fromEntries(values)).toEqual({ 'praxis:obj:aaaa': entries[0]!.value, 'praxis:obj:bbbb': entries[1]!.value, 'praxis:missing': null });
+    expect(Object.fromEntries(values)).toEqual({
+      'praxis:obj:aaaa': entries[0]!.value,
+      'praxis:obj:bbbb': entries[1]!.value,
+      'praxis:missing': null,
+    });
 
     await wrangler.deleteMany(['praxis:obj:aaaa', 'praxis:pointer']);
     expect(await local.store.list('praxis:')).toEqual(['praxis:obj:bbbb']);
@@ -48,8 +55,13 @@ describe('the wrangler CLI store', { timeout: 180_000 }, () => {
     const bytes = new Uint8Array([0, 1, 2, 255, 0x1f, 0x8b, 10, 13]);
     await wrangler.archive.put('praxis/archive/test/part-0001.ndjson.gz', bytes);
     expect(await local.store.archive.get('praxis/archive/test/part-0001.ndjson.gz')).toEqual(bytes);
-    await local.store.archive.put('praxis/versions.json', new TextEncoder().encode('{"versions":[] } ✓'));
-    expect(new TextDecoder().decode((await wrangler.archive.get('praxis/versions.json'))!)).toBe('{"versions":[] } ✓');
+    await local.store.archive.put(
+      'praxis/versions.json',
+      new TextEncoder().encode('{"versions":[] } ✓'),
+    );
+    expect(new TextDecoder().decode((await wrangler.archive.get('praxis/versions.json'))!)).toBe(
+      '{"versions":[] } ✓',
+    );
     expect(await wrangler.archive.get('praxis/archive/none/head.json')).toBeNull();
     expect(wrangler.archive.description).toBe('local R2 bucket praxis-archive');
   });
@@ -62,11 +74,16 @@ describe('the wrangler CLI store', { timeout: 180_000 }, () => {
       await store.archive.put('praxis/archive/busy.bin', new Uint8Array([7, 8, 9]));
       // An exclusive lock in WAL mode blocks readers too: workerd's first statement then fails with SQLITE_BUSY.
       // It is held longer than wrangler takes to start (about 2 s here), so the first attempt meets it.
-      const holders = sqliteFiles(join(persistTo, 'v3', 'r2')).map((file) => new sqlite.DatabaseSync(file));
-      for (const holder of holders) holder.exec('PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT;');
+      const holders = sqliteFiles(join(persistTo, 'v3', 'r2')).map(
+        (file) => new sqlite.DatabaseSync(file),
+      );
+      for (const holder of holders)
+        holder.exec('PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT;');
       const release = setTimeout(() => holders.forEach((holder) => holder.close()), 4000);
       try {
-        expect(await store.archive.get('praxis/archive/busy.bin')).toEqual(new Uint8Array([7, 8, 9]));
+        expect(await store.archive.get('praxis/archive/busy.bin')).toEqual(
+          new Uint8Array([7, 8, 9]),
+        );
       } finally {
         clearTimeout(release);
         holders.forEach((holder) => holder.isOpen && holder.close());
@@ -79,7 +96,11 @@ describe('the wrangler CLI store', { timeout: 180_000 }, () => {
 
 function sqliteFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sqliteFiles(join(dir, entry.name)) : entry.name.endsWith('.sqlite') ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? sqliteFiles(join(dir, entry.name))
+      : entry.name.endsWith('.sqlite')
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 

@@ -2,7 +2,13 @@
 // incremental uploads, a failure injected at every step, rollback, and gc safety. "Served intact" is
 // checked with the Worker's own store code plus a byte-for-byte check of every object.
 import { describe, expect, it } from 'vitest';
-import { POINTER_KEY, VERSIONS_INDEX_KEY, objectKey, versionKey, type Manifest } from '../../src/bundle/bundle.ts';
+import {
+  POINTER_KEY,
+  VERSIONS_INDEX_KEY,
+  objectKey,
+  versionKey,
+  type Manifest,
+} from '../../src/bundle/bundle.ts';
 import { entriesFromObjects } from '../../src/bundle/document-chunks.ts';
 import type { Bundle } from '../../scripts/compile/assemble.ts';
 import { collectGarbage } from '../../scripts/publish/gc.ts';
@@ -10,14 +16,31 @@ import { publishBundle } from '../../scripts/publish/publish.ts';
 import { rollback } from '../../scripts/publish/rollback.ts';
 import { readState } from '../../scripts/publish/versions.ts';
 import {
-  build, expectComplete, restoreStore, snapshotStore, expectServedIntact, failingStore, processes, entryCount, entryHashes, expectedUploads, sha256, tempDir, writeContent, publishOptions, storePerFile,
+  build,
+  expectComplete,
+  restoreStore,
+  snapshotStore,
+  expectServedIntact,
+  failingStore,
+  processes,
+  entryCount,
+  entryHashes,
+  expectedUploads,
+  sha256,
+  tempDir,
+  writeContent,
+  publishOptions,
+  storePerFile,
 } from './publish-helpers.ts';
 
 const local = storePerFile();
 const options = publishOptions('2026-01-01T00:00:00Z');
 
 /** Version A: `count` documents; version B: A with p0 edited (and optionally more changes). */
-async function versions(count = 4, changes: Record<string, string> = {}): Promise<{ a: Bundle; b: Bundle }> {
+async function versions(
+  count = 4,
+  changes: Record<string, string> = {},
+): Promise<{ a: Bundle; b: Bundle }> {
   const dir = await writeContent(await tempDir('praxis-content-'), processes(count));
   const a = await build(dir);
   await writeContent(dir, { 'processes/p0.md': '# Process 0\n\nStep one, revised.', ...changes });
@@ -36,12 +59,19 @@ describe('publish', () => {
     const second = await publishBundle(b, local.store, options);
     const uploads = expectedUploads(a, b);
     expect(uploads).toBeLessThanOrEqual(6);
-    expect(second).toMatchObject({ outcome: 'published', previous: a.pointer, uploaded: { count: uploads } });
+    expect(second).toMatchObject({
+      outcome: 'published',
+      previous: a.pointer,
+      uploaded: { count: uploads },
+    });
     expect(second.skipped.count).toBe(entryCount(b) - uploads);
     expect(second.diff).toEqual({ added: [], changed: ['processes/p0.md'], removed: [] });
     await expectServedIntact(local.kv, b.pointer);
 
-    expect(await publishBundle(b, local.store, options)).toMatchObject({ outcome: 'unchanged', uploaded: { count: 0 } });
+    expect(await publishBundle(b, local.store, options)).toMatchObject({
+      outcome: 'unchanged',
+      uploaded: { count: 0 },
+    });
   });
 
   it('records each version with commit, author, time, document count and size, in publish order', async () => {
@@ -50,16 +80,24 @@ describe('publish', () => {
     await publishBundle(b, local.store, options);
     const { pointer, versions: recorded } = await readState(local.store);
     expect(pointer).toEqual(b.pointer);
-    expect(recorded.map((record) => record.version)).toEqual([a.pointer.version, b.pointer.version]);
+    expect(recorded.map((record) => record.version)).toEqual([
+      a.pointer.version,
+      b.pointer.version,
+    ]);
     const bytes = [...b.objects.values()].reduce((sum, text) => sum + Buffer.byteLength(text), 0);
     // The pointer's packed shard lists stay out of the records (a rollback reads them back from the heads).
     const { shards, ...recordedPointer } = b.pointer;
     expect(shards?.processes).toBeTruthy();
     expect(recorded[1]).toMatchObject({
-      ...recordedPointer, author: 'Ada <ada@example.com>', objects: { count: b.objects.size, bytes }, publishedAt: expect.stringMatching(/^2026-01-01T/),
+      ...recordedPointer,
+      author: 'Ada <ada@example.com>',
+      objects: { count: b.objects.size, bytes },
+      publishedAt: expect.stringMatching(/^2026-01-01T/),
     });
     expect(recorded[1]).not.toHaveProperty('shards');
-    expect(JSON.parse((await local.store.get(versionKey(b.pointer.version)))!)).toEqual(recorded[1]);
+    expect(JSON.parse((await local.store.get(versionKey(b.pointer.version)))!)).toEqual(
+      recorded[1],
+    );
   });
 
   it('dry run reports the diff and the upload without writing anything', async () => {
@@ -67,8 +105,15 @@ describe('publish', () => {
     await publishBundle(a, local.store, options);
     const before = (await local.store.list('praxis:')).sort();
     const report = await publishBundle(b, local.store, { ...options, dryRun: true });
-    expect(report).toMatchObject({ outcome: 'dry-run', uploaded: { count: expectedUploads(a, b) } });
-    expect(report.diff).toEqual({ added: ['processes/new.md'], changed: ['processes/p0.md'], removed: [] });
+    expect(report).toMatchObject({
+      outcome: 'dry-run',
+      uploaded: { count: expectedUploads(a, b) },
+    });
+    expect(report.diff).toEqual({
+      added: ['processes/new.md'],
+      changed: ['processes/p0.md'],
+      removed: [],
+    });
     expect((await local.store.list('praxis:')).sort()).toEqual(before);
     await expectServedIntact(local.kv, a.pointer);
   });
@@ -84,7 +129,18 @@ describe('a publish that fails at any step', () => {
     // read state and the archive's history, previous manifest + object listing, the previous chunks the edit replaced (for the diff), objects,
     // the archive (is it there? its part, its head, the history), version record + index, pointer
     expect(steps.map((step) => step.split(' ')[0])).toEqual([
-      'getMany', 'archive.get', 'get', 'list', 'getMany', 'putMany', 'archive.get', 'archive.put', 'archive.put', 'archive.put', 'putMany', 'putMany',
+      'getMany',
+      'archive.get',
+      'get',
+      'list',
+      'getMany',
+      'putMany',
+      'archive.get',
+      'archive.put',
+      'archive.put',
+      'archive.put',
+      'putMany',
+      'putMany',
     ]);
     expect(steps.at(-1)).toBe(`putMany ${POINTER_KEY}`);
 
@@ -102,14 +158,23 @@ describe('a publish that fails at any step', () => {
   });
 
   it('survives a failure half-way through a large object upload', async () => {
-    const { a, b } = await versions(6, Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`checklists/c${i}.md`, `# C${i}\n\n- [ ] item ${i}`])));
+    const { a, b } = await versions(
+      6,
+      Object.fromEntries(
+        Array.from({ length: 30 }, (_, i) => [`checklists/c${i}.md`, `# C${i}\n\n- [ ] item ${i}`]),
+      ),
+    );
     await publishBundle(a, local.store, options);
-    await expect(publishBundle(b, failingStore(local.store, 5), options)).rejects.toThrow(/half-way/);
+    await expect(publishBundle(b, failingStore(local.store, 5), options)).rejects.toThrow(
+      /half-way/,
+    );
     await expectServedIntact(local.kv, a.pointer);
     const stored = await local.store.list(objectKey(''));
     expect(stored.length).toBeGreaterThan(a.objects.size);
     const rerun = await publishBundle(b, local.store, options);
-    expect(rerun.skipped.count).toBe(stored.filter((key) => b.objects.has(key.slice(objectKey('').length))).length);
+    expect(rerun.skipped.count).toBe(
+      stored.filter((key) => b.objects.has(key.slice(objectKey('').length))).length,
+    );
     await expectServedIntact(local.kv, b.pointer);
   });
 });
@@ -119,21 +184,32 @@ describe('rollback', () => {
     const { a, b } = await versions();
     await publishBundle(a, local.store, options);
     await publishBundle(b, local.store, options);
-    expect(await rollback(local.store)).toMatchObject({ from: b.pointer, to: { version: a.pointer.version }, unchanged: false });
+    expect(await rollback(local.store)).toMatchObject({
+      from: b.pointer,
+      to: { version: a.pointer.version },
+      unchanged: false,
+    });
     await expectServedIntact(local.kv, a.pointer);
     expect(await rollback(local.store, a.pointer.version)).toMatchObject({ unchanged: true });
-    expect(await rollback(local.store, b.pointer.version.slice(0, 6))).toMatchObject({ to: { version: b.pointer.version } });
+    expect(await rollback(local.store, b.pointer.version.slice(0, 6))).toMatchObject({
+      to: { version: b.pointer.version },
+    });
     await expectServedIntact(local.kv, b.pointer);
-    await expect(rollback(local.store, 'ffffffffffff')).rejects.toThrow("no recorded version 'ffffffffffff'");
+    await expect(rollback(local.store, 'ffffffffffff')).rejects.toThrow(
+      "no recorded version 'ffffffffffff'",
+    );
   });
 
-  it('puts back, from the version\'s archive, objects that are gone from KV before it flips', async () => {
+  it("puts back, from the version's archive, objects that are gone from KV before it flips", async () => {
     const { a, b } = await versions();
     await publishBundle(a, local.store, options);
     await publishBundle(b, local.store, options);
     const onlyInA = [...a.objects.keys()].find((hash) => !b.objects.has(hash))!;
     await local.store.deleteMany([objectKey(onlyInA)]);
-    expect(await rollback(local.store, a.pointer.version)).toMatchObject({ to: { version: a.pointer.version }, restored: 1 });
+    expect(await rollback(local.store, a.pointer.version)).toMatchObject({
+      to: { version: a.pointer.version },
+      restored: 1,
+    });
     await expectServedIntact(local.kv, a.pointer);
   });
 });
@@ -163,7 +239,10 @@ describe('gc', () => {
     const stored = (await local.store.list(objectKey(''))).length;
     const report = await collectGarbage(local.store, { keep: 1 });
     expect(report).toEqual(dry);
-    expect(report.kept.map((record) => record.version)).toEqual([b.pointer.version, c.pointer.version]);
+    expect(report.kept.map((record) => record.version)).toEqual([
+      b.pointer.version,
+      c.pointer.version,
+    ]);
     expect(report.dropped.map((record) => record.version)).toEqual([a.pointer.version]);
     const [inB, inC] = [entryHashes(b), entryHashes(c)];
     const onlyInA = [...entryHashes(a)].filter((hash) => !inB.has(hash) && !inC.has(hash));
@@ -173,13 +252,22 @@ describe('gc', () => {
     await expectServedIntact(local.kv, b.pointer);
     await expectComplete(local.kv, c.pointer.manifest);
     expect(await local.store.get(versionKey(a.pointer.version))).toBeNull();
-    expect((await readState(local.store)).versions.map((record) => record.version)).toEqual([b.pointer.version, c.pointer.version]);
+    expect((await readState(local.store)).versions.map((record) => record.version)).toEqual([
+      b.pointer.version,
+      c.pointer.version,
+    ]);
     await rollback(local.store, c.pointer.version);
     await expectServedIntact(local.kv, c.pointer);
     // The pruned version is still archived: rolling back to it puts its objects back into KV, and records it there again.
-    expect(await rollback(local.store, a.pointer.version)).toMatchObject({ restored: onlyInA.length });
+    expect(await rollback(local.store, a.pointer.version)).toMatchObject({
+      restored: onlyInA.length,
+    });
     await expectServedIntact(local.kv, a.pointer);
-    expect((await readState(local.store)).versions.map((record) => record.version)).toEqual([b.pointer.version, c.pointer.version, a.pointer.version]);
+    expect((await readState(local.store)).versions.map((record) => record.version)).toEqual([
+      b.pointer.version,
+      c.pointer.version,
+      a.pointer.version,
+    ]);
   });
 
   it('keeps only the current version with --keep 0, and an interrupted gc never leaves a listed version incomplete', async () => {
@@ -189,18 +277,35 @@ describe('gc', () => {
     await collectGarbage(failingStore(local.store, Infinity, steps), { keep: 0 });
     // read state; the archive's history (are the dropped versions archived?); kept manifests, object listing, record listing;
     // their chunks and index heads; then the index, stale records, objects
-    expect(steps.map((step) => step.split(' ')[0])).toEqual(['getMany', 'archive.get', 'getMany', 'list', 'list', 'getMany', 'putMany', 'deleteMany', 'deleteMany']);
-    expect(await local.store.list('praxis:version:')).toEqual([`praxis:version:${b.pointer.version}`]);
+    expect(steps.map((step) => step.split(' ')[0])).toEqual([
+      'getMany',
+      'archive.get',
+      'getMany',
+      'list',
+      'list',
+      'getMany',
+      'putMany',
+      'deleteMany',
+      'deleteMany',
+    ]);
+    expect(await local.store.list('praxis:version:')).toEqual([
+      `praxis:version:${b.pointer.version}`,
+    ]);
     expect((await local.store.list(objectKey(''))).length).toBe(entryCount(b));
 
     for (let failAt = 0; failAt < steps.length; failAt++) {
       await restoreStore(local.store, beforeGc, local.r2);
       const current = b.pointer;
-      await expect(collectGarbage(failingStore(local.store, failAt), { keep: 0 })).rejects.toThrow(/injected failure/);
-      for (const record of (await readState(local.store)).versions) await expectComplete(local.kv, record.manifest);
+      await expect(collectGarbage(failingStore(local.store, failAt), { keep: 0 })).rejects.toThrow(
+        /injected failure/,
+      );
+      for (const record of (await readState(local.store)).versions)
+        await expectComplete(local.kv, record.manifest);
       await expectServedIntact(local.kv, current);
       await collectGarbage(local.store, { keep: 0 });
-      expect(await local.store.list('praxis:version:')).toEqual([`praxis:version:${current.version}`]);
+      expect(await local.store.list('praxis:version:')).toEqual([
+        `praxis:version:${current.version}`,
+      ]);
     }
   });
 
@@ -213,31 +318,42 @@ describe('gc', () => {
     await publishBundle(bundle, local.store, options);
     const [record] = (await readState(local.store)).versions;
     expect(record!.extraObjects).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.parse((await local.store.get(objectKey(record!.extraObjects!)))!)).toContain(sha256(shard));
+    expect(JSON.parse((await local.store.get(objectKey(record!.extraObjects!)))!)).toContain(
+      sha256(shard),
+    );
     await collectGarbage(local.store, { keep: 0 });
     expect(await local.store.get(objectKey(sha256(shard)))).toBe(shard);
   });
 
-  it('keeps the bodies only a kept version\'s document chunks name, and refuses, deleting nothing, when a chunk is missing', async () => {
+  it("keeps the bodies only a kept version's document chunks name, and refuses, deleting nothing, when a chunk is missing", async () => {
     const { b } = await threeVersions();
     const manifestText = b.objects.get(b.pointer.manifest)!;
     const manifest = JSON.parse(manifestText) as Manifest;
-    const bodies = entriesFromObjects(manifest, 'processes', (hash) => b.objects.get(hash)).map((entry) => entry.body);
-    const record = (await readState(local.store)).versions.find((recorded) => recorded.version === b.pointer.version)!;
-    const extra = record.extraObjects ? JSON.parse((await local.store.get(objectKey(record.extraObjects)))!) as string[] : [];
+    const bodies = entriesFromObjects(manifest, 'processes', (hash) => b.objects.get(hash)).map(
+      (entry) => entry.body,
+    );
+    const record = (await readState(local.store)).versions.find(
+      (recorded) => recorded.version === b.pointer.version,
+    )!;
+    const extra = record.extraObjects
+      ? (JSON.parse((await local.store.get(objectKey(record.extraObjects)))!) as string[])
+      : [];
     expect(bodies).toHaveLength(3);
     for (const body of bodies) {
       expect(manifestText).not.toContain(body);
       expect(extra).not.toContain(body);
     }
     await collectGarbage(local.store, { keep: 0 });
-    for (const body of bodies) expect(await local.store.get(objectKey(body))).toBe(b.objects.get(body));
+    for (const body of bodies)
+      expect(await local.store.get(objectKey(body))).toBe(b.objects.get(body));
     await expectServedIntact(local.kv, b.pointer);
 
     const chunk = manifest.kinds.processes.chunks[0]!.hash;
     await local.store.deleteMany([objectKey(chunk)]);
     const before = (await local.store.list('praxis:')).length;
-    await expect(collectGarbage(local.store, { keep: 0 })).rejects.toThrow(`version ${b.pointer.version}: its document chunk or index head ${chunk} is missing from the store`);
+    await expect(collectGarbage(local.store, { keep: 0 })).rejects.toThrow(
+      `version ${b.pointer.version}: its document chunk or index head ${chunk} is missing from the store`,
+    );
     expect((await local.store.list('praxis:')).length).toBe(before);
   });
 
@@ -245,7 +361,9 @@ describe('gc', () => {
     const { b } = await threeVersions();
     await local.store.deleteMany([objectKey(b.pointer.manifest)]);
     const before = (await local.store.list('praxis:')).length;
-    await expect(collectGarbage(local.store, { keep: 0 })).rejects.toThrow(`version ${b.pointer.version}: its manifest object ${b.pointer.manifest} is missing`);
+    await expect(collectGarbage(local.store, { keep: 0 })).rejects.toThrow(
+      `version ${b.pointer.version}: its manifest object ${b.pointer.manifest} is missing`,
+    );
     expect((await local.store.list('praxis:')).length).toBe(before);
 
     await local.store.deleteMany([VERSIONS_INDEX_KEY]);

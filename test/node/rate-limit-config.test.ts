@@ -7,9 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../scripts/dev/paths.ts';
 import { requireWrangler } from '../../scripts/publish/wrangler-module.ts';
 
-type Scope = { vars?: Record<string, unknown>; ratelimits?: Array<{ name?: string; simple?: { limit?: number; period?: number } }> };
+type Scope = {
+  vars?: Record<string, unknown>;
+  ratelimits?: Array<{ name?: string; simple?: { limit?: number; period?: number } }>;
+};
 
-const { rawConfig } = requireWrangler().experimental_readRawConfig({ config: join(PROJECT_ROOT, 'wrangler.toml') });
+const { rawConfig } = requireWrangler().experimental_readRawConfig({
+  config: join(PROJECT_ROOT, 'wrangler.toml'),
+});
 const top = rawConfig as Scope & { env?: Record<string, Scope> };
 
 describe('wrangler.toml keeps rate limiting on', () => {
@@ -25,7 +30,12 @@ describe('wrangler.toml keeps rate limiting on', () => {
   it('sets PRAXIS_RATE_LIMIT to "on" at the top level, and no environment turns it off', () => {
     expect(top.vars?.PRAXIS_RATE_LIMIT).toBe('on');
     for (const [name, scope] of Object.entries(top.env ?? {})) {
-      expect(String(scope.vars?.PRAXIS_RATE_LIMIT ?? 'on').trim().toLowerCase(), `[env.${name}]`).not.toBe('off');
+      expect(
+        String(scope.vars?.PRAXIS_RATE_LIMIT ?? 'on')
+          .trim()
+          .toLowerCase(),
+        `[env.${name}]`,
+      ).not.toBe('off');
     }
   });
 });

@@ -4,19 +4,35 @@ import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  buildSearchIndex, searchIndex, searcherOf, splitSearchIndex, storeSearchIndex,
-  type IndexableDoc, type ShardedIndex, type TermTable,
+  buildSearchIndex,
+  searchIndex,
+  searcherOf,
+  splitSearchIndex,
+  storeSearchIndex,
+  type IndexableDoc,
+  type ShardedIndex,
+  type TermTable,
 } from '../../src/worker/content/search/index.ts';
-import { indexOf, loadPlaybook, playbookDir, readQueries, sharedQueriesFile, heldOutQueriesFile } from '../../scripts/bench-search.ts';
+import {
+  indexOf,
+  loadPlaybook,
+  playbookDir,
+  readQueries,
+  sharedQueriesFile,
+  heldOutQueriesFile,
+} from '../../scripts/bench-search.ts';
 
-const WORDS = ('deploy rollback review commit branch release incident pager alert metric trace log secret token ' +
-  'backlog sprint estimate retro design contract schema migration cache queue latency budget owner runbook').split(' ');
+const WORDS = (
+  'deploy rollback review commit branch release incident pager alert metric trace log secret token ' +
+  'backlog sprint estimate retro design contract schema migration cache queue latency budget owner runbook'
+).split(' ');
 
 /** Deterministic documents with overlapping vocabularies, so queries hit many of them. */
 function corpus(count: number): IndexableDoc[] {
   let seed = 7;
   const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const sentence = () => Array.from({ length: 12 }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
+  const sentence = () =>
+    Array.from({ length: 12 }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
   return Array.from({ length: count }, (_, i) => ({
     name: `doc-${String(i).padStart(4, '0')}`,
     title: `${sentence().split(' ').slice(0, 3).join(' ')} ${i}`,
@@ -43,7 +59,15 @@ function stored(docs: IndexableDoc[]) {
   return { head, objects, loads, searcher };
 }
 
-const QUERIES = ['deploy rollback', 'incident pager alert', 'schema migration', 'cache', 'latency budget owner', 'zanzibar', 'how do I'];
+const QUERIES = [
+  'deploy rollback',
+  'incident pager alert',
+  'schema migration',
+  'cache',
+  'latency budget owner',
+  'zanzibar',
+  'how do I',
+];
 
 describe('sharded search index', () => {
   const docs = corpus(600);
@@ -54,7 +78,9 @@ describe('sharded search index', () => {
     expect(head.shards.length).toBeGreaterThan(1);
     expect(Math.log2(head.shards.length) % 1).toBe(0);
     const tables = splitSearchIndex(monolithic, head.shards.length);
-    const terms = tables.flatMap((table) => (table.terms === '' ? [] : table.terms.split(';').map((r) => r.slice(0, r.lastIndexOf(':')))));
+    const terms = tables.flatMap((table) =>
+      table.terms === '' ? [] : table.terms.split(';').map((r) => r.slice(0, r.lastIndexOf(':'))),
+    );
     expect(terms.length).toBe(monolithic.terms.split(';').length);
     expect(new Set(terms).size).toBe(terms.length);
   });
@@ -62,7 +88,9 @@ describe('sharded search index', () => {
   it('ranks exactly as the single-object index, for any limit', async () => {
     for (const query of QUERIES) {
       for (const limit of [1, 10, 50, docs.length]) {
-        expect(await searcher.search(query, { limit })).toEqual(searchIndex(monolithic, query, { limit }));
+        expect(await searcher.search(query, { limit })).toEqual(
+          searchIndex(monolithic, query, { limit }),
+        );
       }
     }
   });
@@ -77,7 +105,11 @@ describe('sharded search index', () => {
   });
 
   it('rewrites a minority of shards when one document body changes', () => {
-    const edited = docs.map((doc, i) => (i === 123 ? { ...doc, body: `${doc.body}\n\nThe runbook now names an owner for every alert.` } : doc));
+    const edited = docs.map((doc, i) =>
+      i === 123
+        ? { ...doc, body: `${doc.body}\n\nThe runbook now names an owner for every alert.` }
+        : doc,
+    );
     const after = stored(edited);
     const before = new Set(head.shards);
     const changed = after.head.shards.filter((hash) => !before.has(hash)).length;
@@ -86,7 +118,9 @@ describe('sharded search index', () => {
   });
 
   it('refuses an index format it does not know, naming it', () => {
-    expect(() => searcherOf({ format: 'praxis-search/9' } as never, async () => ({ terms: '', postings: '' }))).toThrow(/praxis-search\/9/);
+    expect(() =>
+      searcherOf({ format: 'praxis-search/9' } as never, async () => ({ terms: '', postings: '' })),
+    ).toThrow(/praxis-search\/9/);
   });
 });
 
@@ -94,9 +128,22 @@ describe.skipIf(!existsSync(playbookDir))('sharded search on the playbook questi
   it('answers every shared and held-out question exactly as the single-object index', async () => {
     const documents = await loadPlaybook();
     const index = indexOf(documents);
-    const { searcher } = stored(documents.map((d) => ({ name: d.name, title: d.title, description: d.description, body: d.content })));
-    const queries = [...await readQueries(sharedQueriesFile), ...(existsSync(heldOutQueriesFile) ? await readQueries(heldOutQueriesFile) : [])];
+    const { searcher } = stored(
+      documents.map((d) => ({
+        name: d.name,
+        title: d.title,
+        description: d.description,
+        body: d.content,
+      })),
+    );
+    const queries = [
+      ...(await readQueries(sharedQueriesFile)),
+      ...(existsSync(heldOutQueriesFile) ? await readQueries(heldOutQueriesFile) : []),
+    ];
     expect(queries.length).toBeGreaterThan(10);
-    for (const { query } of queries) expect(await searcher.search(query, { limit: 10 })).toEqual(searchIndex(index, query, { limit: 10 }));
+    for (const { query } of queries)
+      expect(await searcher.search(query, { limit: 10 })).toEqual(
+        searchIndex(index, query, { limit: 10 }),
+      );
   });
 });

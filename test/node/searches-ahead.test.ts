@@ -6,20 +6,46 @@ import type { JsonBody } from '../../src/worker/http/json-body.ts';
 
 const searchesIn = (body: JsonBody) => requestPlan(body).needs.searches;
 
-const call = (name: unknown, args: unknown) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } });
+const call = (name: unknown, args: unknown) => ({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});
 
 describe('searches a request announces', () => {
   it('are its search tool calls, single or batched, with their kind and query', () => {
-    expect(searchesIn({ value: call('search_processes', { query: 'code review' }) })).toEqual([{ kind: 'processes', query: 'code review' }]);
-    expect(searchesIn({ value: [call('search_checklists', { query: 'release' }), call('get_process', { name: 'x' }), call('search_processes', { query: 'deploy', limit: 5 })] }))
-      .toEqual([{ kind: 'checklists', query: 'release' }, { kind: 'processes', query: 'deploy' }]);
+    expect(searchesIn({ value: call('search_processes', { query: 'code review' }) })).toEqual([
+      { kind: 'processes', query: 'code review' },
+    ]);
+    expect(
+      searchesIn({
+        value: [
+          call('search_checklists', { query: 'release' }),
+          call('get_process', { name: 'x' }),
+          call('search_processes', { query: 'deploy', limit: 5 }),
+        ],
+      }),
+    ).toEqual([
+      { kind: 'checklists', query: 'release' },
+      { kind: 'processes', query: 'deploy' },
+    ]);
   });
 
   it('are none for other methods, other tools, or arguments that are not a query string', () => {
     for (const value of [
-      null, 'text', 42, [], { method: 'tools/list' }, { method: 'prompts/get', params: { name: 'search_processes', arguments: { query: 'x' } } },
-      call('search_templates', { query: 'x' }), call('__proto__', { query: 'x' }), call('search_processes', { query: 7 }),
-      call('search_processes', { query: '' }), call('search_processes', null), call(['search_processes'], { query: 'x' }),
+      null,
+      'text',
+      42,
+      [],
+      { method: 'tools/list' },
+      { method: 'prompts/get', params: { name: 'search_processes', arguments: { query: 'x' } } },
+      call('search_templates', { query: 'x' }),
+      call('__proto__', { query: 'x' }),
+      call('search_processes', { query: 7 }),
+      call('search_processes', { query: '' }),
+      call('search_processes', null),
+      call(['search_processes'], { query: 'x' }),
     ]) {
       expect(searchesIn({ value })).toEqual([]);
     }

@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { packShardHashes, unpackShardHashes } from '../../src/worker/content/search/shard-list.ts';
 
-const hashes = (count: number) => Array.from({ length: count }, (_, i) => createHash('sha256').update(String(i)).digest('hex'));
+const hashes = (count: number) =>
+  Array.from({ length: count }, (_, i) => createHash('sha256').update(String(i)).digest('hex'));
 
 describe('packed shard lists', () => {
   it('unpack to the hashes packed, in order, at 43 characters a shard', () => {
@@ -20,7 +21,16 @@ describe('packed shard lists', () => {
   });
 
   it('unpack to null from anything that is not a packed list of a power-of-two count', () => {
-    for (const damaged of [undefined, null, 42, '', '!!!not base64', btoa('x'.repeat(31)), packShardHashes(hashes(3)), [packShardHashes(hashes(2))]]) {
+    for (const damaged of [
+      undefined,
+      null,
+      42,
+      '',
+      '!!!not base64',
+      btoa('x'.repeat(31)),
+      packShardHashes(hashes(3)),
+      [packShardHashes(hashes(2))],
+    ]) {
       expect(unpackShardHashes(damaged)).toBeNull();
     }
   });

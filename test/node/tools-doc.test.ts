@@ -7,11 +7,20 @@
 // the page instead of comparing them.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnPraxisDev, type RunningDev } from '../../scripts/dev/spawn-praxis-dev.ts';
 import { MemoryOAuthClient, TestBrowser, signInAs } from '../fixtures/oidc/sign-in-browser.ts';
-import { answerBlock, answerBlocks, withAnswers, type Answer } from './helpers/doc-answer-blocks.ts';
+import {
+  answerBlock,
+  answerBlocks,
+  withAnswers,
+  type Answer,
+} from './helpers/doc-answer-blocks.ts';
 import { TOOLS_DOC_EXAMPLES, type Caller, type Example } from './helpers/tools-doc-examples.ts';
 import { codeSpans, tableRows } from './helpers/markdown-tables.ts';
 import { maskVolatile } from './helpers/volatile-values.ts';
@@ -19,10 +28,14 @@ import { maskVolatile } from './helpers/volatile-values.ts';
 const ROOT = new URL('../../', import.meta.url).pathname;
 const PAGE = join(ROOT, 'docs/tools.md');
 const UPDATE = process.env.PRAXIS_UPDATE_DOCS === '1';
-const STALE = 'docs/tools.md is out of date: run `PRAXIS_UPDATE_DOCS=1 npx vitest run test/node/tools-doc.test.ts`'
-  + ' to write the current answers into it, and read the change';
+const STALE =
+  'docs/tools.md is out of date: run `PRAXIS_UPDATE_DOCS=1 npx vitest run test/node/tools-doc.test.ts`' +
+  ' to write the current answers into it, and read the change';
 
-interface SignedIn { client: Client; token: string }
+interface SignedIn {
+  client: Client;
+  token: string;
+}
 
 /** A person signing in with only the URL, as `npm start` prints it: consent, then the development provider. */
 async function signIn(url: string, user: string): Promise<SignedIn> {
@@ -45,14 +58,21 @@ async function resultOf(client: Client, example: Example): Promise<Answer> {
     case 'tools/call': {
       const result = await client.callTool(params);
       const isError = result.isError === true;
-      if (result.structuredContent) return { shown: 'result', value: result.structuredContent, isError };
-      const text = (result.content as Array<{ type: string; text?: string }>).map((part) => part.text ?? '').join('\n');
+      if (result.structuredContent)
+        return { shown: 'result', value: result.structuredContent, isError };
+      const text = (result.content as Array<{ type: string; text?: string }>)
+        .map((part) => part.text ?? '')
+        .join('\n');
       return { shown: 'result', value: undefined, text, isError };
     }
-    case 'resources/read': return { shown: 'result', value: await client.readResource(params) };
-    case 'prompts/get': return { shown: 'result', value: await client.getPrompt(params) };
-    case 'completion/complete': return { shown: 'result', value: await client.complete(params) };
-    case 'tools/list': return { shown: 'result', value: await client.listTools() };
+    case 'resources/read':
+      return { shown: 'result', value: await client.readResource(params) };
+    case 'prompts/get':
+      return { shown: 'result', value: await client.getPrompt(params) };
+    case 'completion/complete':
+      return { shown: 'result', value: await client.complete(params) };
+    case 'tools/list':
+      return { shown: 'result', value: await client.listTools() };
   }
 }
 
@@ -61,14 +81,18 @@ async function wireOf(url: string, token: string | undefined, example: Example):
   const response = await fetch(url, {
     method: 'POST',
     headers: {
-      'content-type': 'application/json', accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: example.method, params: example.params }),
   });
   return {
-    shown: 'wire', status: response.status, statusText: response.statusText,
-    wwwAuthenticate: response.headers.get('www-authenticate'), body: await response.text(),
+    shown: 'wire',
+    status: response.status,
+    statusText: response.statusText,
+    wwwAuthenticate: response.headers.get('www-authenticate'),
+    body: await response.text(),
   };
 }
 
@@ -83,11 +107,15 @@ describe('docs/tools.md', () => {
     for (const user of ['alice', 'bob'] as const) signedIn.set(user, await signIn(dev.url, user));
     for (const example of TOOLS_DOC_EXAMPLES) {
       const caller = signedIn.get(example.as);
-      const answer = example.shown === 'wire'
-        ? await wireOf(dev.url, caller?.token, example)
-        : await resultOf(caller!.client, example);
+      const answer =
+        example.shown === 'wire'
+          ? await wireOf(dev.url, caller?.token, example)
+          : await resultOf(caller!.client, example);
       // The test's port stands for the one `npm start` listens on.
-      fresh.set(example.id, answerBlock(example, answer).replaceAll(`127.0.0.1:${dev.port}`, '127.0.0.1:8787'));
+      fresh.set(
+        example.id,
+        answerBlock(example, answer).replaceAll(`127.0.0.1:${dev.port}`, '127.0.0.1:8787'),
+      );
     }
     page = await readFile(PAGE, 'utf8');
     if (UPDATE) {
@@ -103,16 +131,25 @@ describe('docs/tools.md', () => {
 
   it('marks each example the test asks exactly once, and no other', () => {
     const ids = answerBlocks(page).map((block) => block.id);
-    const unmarked = 'docs/tools.md must mark each example of test/node/helpers/tools-doc-examples.ts once, '
-      + 'with `<!-- answer: <id> -->` and `<!-- /answer -->` around its answer (empty for a new one), and no other';
-    expect(ids.toSorted(), unmarked).toEqual(TOOLS_DOC_EXAMPLES.map((example) => example.id).toSorted());
+    const unmarked =
+      'docs/tools.md must mark each example of test/node/helpers/tools-doc-examples.ts once, ' +
+      'with `<!-- answer: <id> -->` and `<!-- /answer -->` around its answer (empty for a new one), and no other';
+    expect(ids.toSorted(), unmarked).toEqual(
+      TOOLS_DOC_EXAMPLES.map((example) => example.id).toSorted(),
+    );
   });
 
   it('lists in its tables exactly the tools, resource templates and prompts npm start lists', async () => {
     const { client } = signedIn.get('alice')!;
     const tools = (await client.listTools()).tools.map((tool) => tool.name);
-    expect(tableRows(page, 'tool').flatMap((row) => codeSpans(row[0]!)).toSorted()).toEqual(tools.toSorted());
-    const templates = (await client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate);
+    expect(
+      tableRows(page, 'tool')
+        .flatMap((row) => codeSpans(row[0]!))
+        .toSorted(),
+    ).toEqual(tools.toSorted());
+    const templates = (await client.listResourceTemplates()).resourceTemplates.map(
+      (template) => template.uriTemplate,
+    );
     const uris = tableRows(page, 'URI').map((row) => codeSpans(row[0]!)[0]!);
     expect(uris.filter((uri) => uri.includes('{')).toSorted()).toEqual(templates.toSorted());
     const listed = (await client.listResources()).resources.map((resource) => resource.uri);
@@ -120,9 +157,13 @@ describe('docs/tools.md', () => {
     const shownArgument = (argument: { name: string; required?: boolean }) =>
       `${argument.name}${argument.required ? '*' : ''}`;
     const prompts = (await client.listPrompts()).prompts.map((prompt) => [
-      prompt.name, (prompt.arguments ?? []).map(shownArgument).join(', '),
+      prompt.name,
+      (prompt.arguments ?? []).map(shownArgument).join(', '),
     ]);
-    const rows = tableRows(page, 'prompt').map((row) => [codeSpans(row[0]!)[0], codeSpans(row[1]!).join(', ')]);
+    const rows = tableRows(page, 'prompt').map((row) => [
+      codeSpans(row[0]!)[0],
+      codeSpans(row[1]!).join(', '),
+    ]);
     const byName = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
     expect(rows.toSorted(byName)).toEqual(prompts.toSorted(byName));
   });
@@ -130,18 +171,25 @@ describe('docs/tools.md', () => {
   it('README counts what npm start offers as the program does', async () => {
     const { client } = signedIn.get('alice')!;
     const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-    const counted = /(\d+) tools, (\d+) resources and (\d+) resource templates, (\d+) prompts/.exec(readme);
+    const counted = /(\d+) tools, (\d+) resources and (\d+) resource templates, (\d+) prompts/.exec(
+      readme,
+    );
     const counts = counted?.slice(1).map(Number);
     const resources = tableRows(page, 'URI').filter((row) => !row[0]!.includes('{')).length;
     expect(counts).toEqual([
-      (await client.listTools()).tools.length, resources,
-      (await client.listResourceTemplates()).resourceTemplates.length, (await client.listPrompts()).prompts.length,
+      (await client.listTools()).tools.length,
+      resources,
+      (await client.listResourceTemplates()).resourceTemplates.length,
+      (await client.listPrompts()).prompts.length,
     ]);
   });
 
-  it.each(TOOLS_DOC_EXAMPLES.map((example) => [example.id]))('shows what npm start answers: %s', (id) => {
-    const shown = answerBlocks(page).find((block) => block.id === id);
-    expect(shown, STALE).toBeDefined();
-    expect(maskVolatile(shown!.text), STALE).toBe(maskVolatile(fresh.get(id)!));
-  });
+  it.each(TOOLS_DOC_EXAMPLES.map((example) => [example.id]))(
+    'shows what npm start answers: %s',
+    (id) => {
+      const shown = answerBlocks(page).find((block) => block.id === id);
+      expect(shown, STALE).toBeDefined();
+      expect(maskVolatile(shown!.text), STALE).toBe(maskVolatile(fresh.get(id)!));
+    },
+  );
 });

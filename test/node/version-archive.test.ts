@@ -8,13 +8,33 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { objectKey } from '../../src/bundle/bundle.ts';
 import type { Bundle } from '../../scripts/compile/assemble.ts';
-import { headKey, HISTORY_KEY, readArchive, readHistory, writeArchive, type ArchiveHead } from '../../scripts/publish/archive.ts';
+import {
+  headKey,
+  HISTORY_KEY,
+  readArchive,
+  readHistory,
+  writeArchive,
+  type ArchiveHead,
+} from '../../scripts/publish/archive.ts';
 import { collectGarbage } from '../../scripts/publish/gc.ts';
 import { publishBundle } from '../../scripts/publish/publish.ts';
 import { rollback } from '../../scripts/publish/rollback.ts';
 import { readState } from '../../scripts/publish/versions.ts';
 import {
-  archiveKeys, build, clearStore, entryHashes, expectServedIntact, failingStore, praxis, processes, restoreStore, snapshotStore, tempDir, writeContent, publishOptions, storePerFile,
+  archiveKeys,
+  build,
+  clearStore,
+  entryHashes,
+  expectServedIntact,
+  failingStore,
+  praxis,
+  processes,
+  restoreStore,
+  snapshotStore,
+  tempDir,
+  writeContent,
+  publishOptions,
+  storePerFile,
 } from './publish-helpers.ts';
 
 const local = storePerFile();
@@ -24,12 +44,14 @@ const options = publishOptions('2026-03-01T00:00:00Z');
 async function threeBundles(): Promise<{ a: Bundle; b: Bundle; c: Bundle; dir: string }> {
   const dir = await writeContent(await tempDir('praxis-archive-content-'), processes(3));
   const a = await build(dir);
-  await writeContent(dir, { 'processes/p1.md': '# Process 1\n\nRevised in B.', 'checklists/ship.md': '# Ship\n\n- [ ] ship it' });
+  await writeContent(dir, {
+    'processes/p1.md': '# Process 1\n\nRevised in B.',
+    'checklists/ship.md': '# Ship\n\n- [ ] ship it',
+  });
   const b = await build(dir);
   await rm(`${dir}/processes/p2.md`);
   return { a, b, c: await build(dir), dir };
 }
-
 
 describe('publish archives each version', () => {
   it('whole: its archive alone gives back every object the publish wrote, byte for byte, and the history lists it', async () => {
@@ -47,10 +69,18 @@ describe('publish archives each version', () => {
       expect(new Set(archived.keys())).toEqual(entryHashes(bundle));
       for (const [hash, text] of bundle.objects) expect(archived.get(hash)).toBe(text);
     }
-    expect(await archiveKeys(local.r2)).toEqual([
-      ...[a, b].map((bundle) => bundle.pointer.version).sort().flatMap((version) => [headKey(version), `praxis/archive/${version}/part-0001.ndjson.gz`]),
-      HISTORY_KEY,
-    ].sort());
+    expect(await archiveKeys(local.r2)).toEqual(
+      [
+        ...[a, b]
+          .map((bundle) => bundle.pointer.version)
+          .sort()
+          .flatMap((version) => [
+            headKey(version),
+            `praxis/archive/${version}/part-0001.ndjson.gz`,
+          ]),
+        HISTORY_KEY,
+      ].sort(),
+    );
     // Publishing the served version again writes nothing.
     expect(await publishBundle(b, local.store, options)).toMatchObject({ outcome: 'unchanged' });
   });
@@ -76,13 +106,22 @@ describe('publish archives each version', () => {
     expect(archiveSteps.length).toBeGreaterThanOrEqual(4);
     for (const failAt of archiveSteps) {
       await restoreStore(local.store, onlyA, local.r2);
-      await expect(publishBundle(b, failingStore(local.store, failAt), options), steps[failAt]).rejects.toThrow(/injected failure/);
+      await expect(
+        publishBundle(b, failingStore(local.store, failAt), options),
+        steps[failAt],
+      ).rejects.toThrow(/injected failure/);
       await expectServedIntact(local.kv, a.pointer);
-      for (const record of await readHistory(local.store.archive)) await readArchive(local.store.archive, record);
-      expect((await readHistory(local.store.archive)).map((record) => record.version)).toEqual([a.pointer.version]);
+      for (const record of await readHistory(local.store.archive))
+        await readArchive(local.store.archive, record);
+      expect((await readHistory(local.store.archive)).map((record) => record.version)).toEqual([
+        a.pointer.version,
+      ]);
       await publishBundle(b, local.store, options);
       await expectServedIntact(local.kv, b.pointer);
-      expect((await readHistory(local.store.archive)).map((record) => record.version)).toEqual([a.pointer.version, b.pointer.version]);
+      expect((await readHistory(local.store.archive)).map((record) => record.version)).toEqual([
+        a.pointer.version,
+        b.pointer.version,
+      ]);
     }
   });
 });
@@ -92,25 +131,39 @@ describe('versions, diff and rollback from the archive', () => {
     const { a, b, c, dir } = await threeBundles();
     const target = ['--local', '--persist-to', local.persistTo];
     for (const bundle of [a, b, c]) await publishBundle(bundle, local.store, options);
-    expect((await praxis('gc', '--keep', '0', ...target)).stdout).toContain(`deleted 2 version record(s): ${a.pointer.version}, ${b.pointer.version} (still archived in local R2 (`);
-    expect((await readState(local.store)).versions.map((record) => record.version)).toEqual([c.pointer.version]);
+    expect((await praxis('gc', '--keep', '0', ...target)).stdout).toContain(
+      `deleted 2 version record(s): ${a.pointer.version}, ${b.pointer.version} (still archived in local R2 (`,
+    );
+    expect((await readState(local.store)).versions.map((record) => record.version)).toEqual([
+      c.pointer.version,
+    ]);
     const onlyInA = [...entryHashes(a)].filter((hash) => !entryHashes(c).has(hash));
-    expect(await local.store.getMany(onlyInA.map(objectKey))).toEqual(new Map(onlyInA.map((hash) => [objectKey(hash), null])));
+    expect(await local.store.getMany(onlyInA.map(objectKey))).toEqual(
+      new Map(onlyInA.map((hash) => [objectKey(hash), null])),
+    );
 
     const table = (await praxis('versions', ...target)).stdout.split('\n');
     expect(table[0]).toMatch(/^\s+VERSION\s+PUBLISHED\s+COMMIT\s+DOCS\s+OBJECTS\s+KV\s+AUTHOR$/);
-    expect(table[1]).toMatch(new RegExp(`^\\*\\s+${c.pointer.version}\\s.*\\skept\\s+Ada <ada@example.com>$`));
+    expect(table[1]).toMatch(
+      new RegExp(`^\\*\\s+${c.pointer.version}\\s.*\\skept\\s+Ada <ada@example.com>$`),
+    );
     expect(table[2]).toMatch(new RegExp(`^\\s+${b.pointer.version}\\s.*\\spruned\\s+Ada`));
     expect(table[3]).toMatch(new RegExp(`^\\s+${a.pointer.version}\\s.*\\spruned\\s+Ada`));
 
     const ab = await praxis('diff', a.pointer.version, b.pointer.version.slice(0, 6), ...target);
     expect(ab.stdout).toContain(`version ${b.pointer.version} vs ${a.pointer.version}`);
-    expect(ab.stdout).toContain('documents: 1 added, 1 changed, 0 removed\n  + checklists/ship.md\n  ~ processes/p1.md');
+    expect(ab.stdout).toContain(
+      'documents: 1 added, 1 changed, 0 removed\n  + checklists/ship.md\n  ~ processes/p1.md',
+    );
     const againstServed = await praxis('diff', b.pointer.version, ...target);
     expect(againstServed.stdout).toContain(`version ${c.pointer.version} vs ${b.pointer.version}`);
-    expect(againstServed.stdout).toContain('documents: 0 added, 0 changed, 1 removed\n  - processes/p2.md');
+    expect(againstServed.stdout).toContain(
+      'documents: 0 added, 0 changed, 1 removed\n  - processes/p2.md',
+    );
     // The built-content diff is unchanged: no version ids, compare the folder with what is served.
-    expect((await praxis('diff', '--content', dir, ...target)).stdout).toContain('documents: no changes');
+    expect((await praxis('diff', '--content', dir, ...target)).stdout).toContain(
+      'documents: no changes',
+    );
 
     const back = await praxis('rollback', a.pointer.version, ...target);
     expect(back.stderr).toBe('');
@@ -130,27 +183,87 @@ describe('versions, diff and rollback from the archive', () => {
     const pristine = await snapshotStore(local.store, local.r2);
     const version = a.pointer.version;
     const part = `praxis/archive/${version}/part-0001.ndjson.gz`;
-    const bytesOf = async (key: string) => new Uint8Array(await (await local.r2.get(key))!.arrayBuffer());
-    const head = JSON.parse(new TextDecoder().decode(await bytesOf(headKey(version)))) as ArchiveHead;
-    const lines = gunzipSync(await bytesOf(part)).toString('utf8').split('\n').filter(Boolean);
+    const bytesOf = async (key: string) =>
+      new Uint8Array(await (await local.r2.get(key))!.arrayBuffer());
+    const head = JSON.parse(
+      new TextDecoder().decode(await bytesOf(headKey(version))),
+    ) as ArchiveHead;
+    const lines = gunzipSync(await bytesOf(part))
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean);
 
     const damages: Array<[string, () => Promise<unknown>, RegExp]> = [
-      ['no head', () => local.r2.delete(headKey(version)), new RegExp(`archive of version ${version} in test local R2 is missing \\(no ${headKey(version)}\\)`)],
-      ['a head that is not one', () => local.r2.put(headKey(version), '{"format":'), /is damaged: .*head\.json is not an archive head written by praxis publish/],
-      ['no part', () => local.r2.delete(part), /is incomplete: part 1 of 1 \(.*part-0001\.ndjson\.gz\) is missing/],
-      ['a changed part', async () => { const bytes = await bytesOf(part); bytes[bytes.length - 9] ^= 0xff; await local.r2.put(part, bytes); }, /is damaged: part 1 of 1 .* does not match the SHA-256 its head records/],
-      ['an object changed, its part and head rewritten to match', async () => {
-        const changed = lines.map((line, i) => (i === 0 ? JSON.stringify([JSON.parse(line)[0], 'tampered']) : line));
-        const bytes = gzipSync(`${changed.join('\n')}\n`);
-        await local.r2.put(part, bytes);
-        await local.r2.put(headKey(version), JSON.stringify({ ...head, parts: [{ ...head.parts[0], sha256: sha256Bytes(bytes), bytes: bytes.length }] }));
-      }, /is damaged: object [0-9a-f]{64} does not hash to its name/],
-      ['an object left out, its part and head rewritten to match', async () => {
-        const body = lines.findIndex((line) => (JSON.parse(line) as [string, string])[1].startsWith('# Process'));
-        const bytes = gzipSync(`${lines.filter((_, i) => i !== body).join('\n')}\n`);
-        await local.r2.put(part, bytes);
-        await local.r2.put(headKey(version), JSON.stringify({ ...head, objects: head.objects - 1, parts: [{ ...head.parts[0], sha256: sha256Bytes(bytes), bytes: bytes.length, objects: head.objects - 1 }] }));
-      }, /is incomplete: 1 of the \d+ objects the version needs are not in it/],
+      [
+        'no head',
+        () => local.r2.delete(headKey(version)),
+        new RegExp(
+          `archive of version ${version} in test local R2 is missing \\(no ${headKey(version)}\\)`,
+        ),
+      ],
+      [
+        'a head that is not one',
+        () => local.r2.put(headKey(version), '{"format":'),
+        /is damaged: .*head\.json is not an archive head written by praxis publish/,
+      ],
+      [
+        'no part',
+        () => local.r2.delete(part),
+        /is incomplete: part 1 of 1 \(.*part-0001\.ndjson\.gz\) is missing/,
+      ],
+      [
+        'a changed part',
+        async () => {
+          const bytes = await bytesOf(part);
+          bytes[bytes.length - 9] ^= 0xff;
+          await local.r2.put(part, bytes);
+        },
+        /is damaged: part 1 of 1 .* does not match the SHA-256 its head records/,
+      ],
+      [
+        'an object changed, its part and head rewritten to match',
+        async () => {
+          const changed = lines.map((line, i) =>
+            i === 0 ? JSON.stringify([JSON.parse(line)[0], 'tampered']) : line,
+          );
+          const bytes = gzipSync(`${changed.join('\n')}\n`);
+          await local.r2.put(part, bytes);
+          await local.r2.put(
+            headKey(version),
+            JSON.stringify({
+              ...head,
+              parts: [{ ...head.parts[0], sha256: sha256Bytes(bytes), bytes: bytes.length }],
+            }),
+          );
+        },
+        /is damaged: object [0-9a-f]{64} does not hash to its name/,
+      ],
+      [
+        'an object left out, its part and head rewritten to match',
+        async () => {
+          const body = lines.findIndex((line) =>
+            (JSON.parse(line) as [string, string])[1].startsWith('# Process'),
+          );
+          const bytes = gzipSync(`${lines.filter((_, i) => i !== body).join('\n')}\n`);
+          await local.r2.put(part, bytes);
+          await local.r2.put(
+            headKey(version),
+            JSON.stringify({
+              ...head,
+              objects: head.objects - 1,
+              parts: [
+                {
+                  ...head.parts[0],
+                  sha256: sha256Bytes(bytes),
+                  bytes: bytes.length,
+                  objects: head.objects - 1,
+                },
+              ],
+            }),
+          );
+        },
+        /is incomplete: 1 of the \d+ objects the version needs are not in it/,
+      ],
     ];
     for (const [what, damage, message] of damages) {
       await restoreStore(local.store, pristine, local.r2);
@@ -164,8 +277,21 @@ describe('versions, diff and rollback from the archive', () => {
     const cli = await praxis('rollback', version, '--local', '--persist-to', local.persistTo);
     expect(cli.code).toBe(0);
     await local.r2.delete(headKey(b.pointer.version));
-    const refused = await praxis('rollback', b.pointer.version, '--local', '--persist-to', local.persistTo);
-    expect(refused).toMatchObject({ code: 1, stderr: expect.stringMatching(new RegExp(`^praxis rollback: the archive of version ${b.pointer.version} in local R2 \\(.*\\) is missing`)) });
+    const refused = await praxis(
+      'rollback',
+      b.pointer.version,
+      '--local',
+      '--persist-to',
+      local.persistTo,
+    );
+    expect(refused).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(
+        new RegExp(
+          `^praxis rollback: the archive of version ${b.pointer.version} in local R2 \\(.*\\) is missing`,
+        ),
+      ),
+    });
     await expectServedIntact(local.kv, a.pointer);
   });
 });
@@ -178,7 +304,11 @@ describe('gc', () => {
     await local.r2.delete(HISTORY_KEY);
     await publishBundle(b, local.store, options);
     const before = await snapshotStore(local.store, local.r2);
-    await expect(collectGarbage(local.store, { keep: 0 })).rejects.toThrow(new RegExp(`1 version\\(s\\) gc would prune are not archived in test local R2 \\(${a.pointer.version}\\).*Nothing was deleted`));
+    await expect(collectGarbage(local.store, { keep: 0 })).rejects.toThrow(
+      new RegExp(
+        `1 version\\(s\\) gc would prune are not archived in test local R2 \\(${a.pointer.version}\\).*Nothing was deleted`,
+      ),
+    );
     expect(await snapshotStore(local.store, local.r2)).toEqual(before);
   });
 });

@@ -45,9 +45,18 @@ function cpuMicros(run: () => unknown): number {
  * measured again at the next sizes, and only a ratio over the limit every time is a finding (a
  * one-off step, such as the engine switching strategy at some length, is not).
  */
-export function superLinearDoubling(input: (n: number, run: number) => string, parse: (text: string) => unknown,
-  options: DoublingOptions = {}): Doubling | undefined {
-  const { floorMicros = 600, startSize = 256, maxSize = 1 << 14, limit = 3.5, confirmations = 3 } = options;
+export function superLinearDoubling(
+  input: (n: number, run: number) => string,
+  parse: (text: string) => unknown,
+  options: DoublingOptions = {},
+): Doubling | undefined {
+  const {
+    floorMicros = 600,
+    startSize = 256,
+    maxSize = 1 << 14,
+    limit = 3.5,
+    confirmations = 3,
+  } = options;
   let run = 0;
   const costAt = (n: number): number => {
     const text = input(n, run++);

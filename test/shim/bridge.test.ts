@@ -39,38 +39,56 @@ describe('bridging a reachable endpoint', () => {
   });
 
   it('calls a remote tool with the bearer token', async () => {
-    const result = await shim.client.callTool({ name: 'search_processes', arguments: { query: 'review' } });
+    const result = await shim.client.callTool({
+      name: 'search_processes',
+      arguments: { query: 'review' },
+    });
     expect(textOf(result)).toBe("Found 1 process for 'review': code-review");
     expect(remote.seenAuthorizations.at(-1)).toBe(`Bearer ${TOKEN}`);
   });
 
   it('passes the endpoint’s own errors through', async () => {
-    await expect(shim.client.callTool({ name: 'get_nothing', arguments: {} })).rejects.toMatchObject({ code: -32602 });
+    await expect(
+      shim.client.callTool({ name: 'get_nothing', arguments: {} }),
+    ).rejects.toMatchObject({ code: -32602 });
   });
 
   it('serves remote resources and prompts', async () => {
-    expect((await shim.client.listResources()).resources.map((r) => r.uri)).toEqual(['career-context://current']);
+    expect((await shim.client.listResources()).resources.map((r) => r.uri)).toEqual([
+      'career-context://current',
+    ]);
     const read = await shim.client.readResource({ uri: 'career-context://current' });
     expect(read.contents[0]).toMatchObject({ text: '# Career context' });
     expect((await shim.client.listPrompts()).prompts.map((p) => p.name)).toEqual(['cv_tailoring']);
-    const prompt = await shim.client.getPrompt({ name: 'cv_tailoring', arguments: { job: 'staff engineer' } });
+    const prompt = await shim.client.getPrompt({
+      name: 'cv_tailoring',
+      arguments: { job: 'staff engineer' },
+    });
     expect(prompt.messages[0]!.content).toMatchObject({ text: 'Tailor the CV for staff engineer' });
   });
 
   it('keeps local tools local', async () => {
-    const result = await shim.client.callTool({ name: 'worktree_read', arguments: { session_id: 's1', stat_only: true } });
+    const result = await shim.client.callTool({
+      name: 'worktree_read',
+      arguments: { session_id: 's1', stat_only: true },
+    });
     expect(textOf(result)).toContain('a.txt | +1 -0');
   });
 
   it('turns a token the endpoint stops accepting into a tool error saying how to refresh it', async () => {
     remote.validTokens.clear(); // the token expired
-    const result = await shim.client.callTool({ name: 'search_processes', arguments: { query: 'x' } });
+    const result = await shim.client.callTool({
+      name: 'search_processes',
+      arguments: { query: 'x' },
+    });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({ error: 'REMOTE_AUTH_FAILED' });
     expect(textOf(result)).toContain('HTTP 401');
     expect(textOf(result)).toContain('export PRAXIS_TEST_TOKEN="$(praxis token)"');
     expect(textOf(result)).toContain('SSO');
-    await expect(shim.client.readResource({ uri: 'career-context://current' })).rejects.toThrow(/praxis token/);
+    await expect(shim.client.readResource({ uri: 'career-context://current' })).rejects.toThrow(
+      /praxis token/,
+    );
     const local = await shim.client.callTool({ name: 'worktree_list', arguments: {} });
     expect(local.isError).toBeFalsy();
     remote.validTokens.add(TOKEN);
@@ -85,10 +103,18 @@ describe('bridging a reachable endpoint', () => {
 describe('a forbidden token', () => {
   it('gets a 403 explanation', async () => {
     const remote = await startRemoteServer({ token: TOKEN });
-    const shim = await connectShim(bridgeArgs(remote.url), { PRAXIS_TEST_TOKEN: remote.forbiddenToken });
+    const shim = await connectShim(bridgeArgs(remote.url), {
+      PRAXIS_TEST_TOKEN: remote.forbiddenToken,
+    });
     try {
-      expect((await shim.client.listTools()).tools.map((t) => t.name)).toEqual(['worktree_list', 'worktree_read']);
-      const result = await shim.client.callTool({ name: 'search_processes', arguments: { query: 'x' } });
+      expect((await shim.client.listTools()).tools.map((t) => t.name)).toEqual([
+        'worktree_list',
+        'worktree_read',
+      ]);
+      const result = await shim.client.callTool({
+        name: 'search_processes',
+        arguments: { query: 'x' },
+      });
       expect(result.isError).toBe(true);
       expect(textOf(result)).toContain('HTTP 403');
       expect(shim.stderr()).toContain('HTTP 403');
@@ -107,9 +133,14 @@ describe('a name clash', () => {
     try {
       const { tools } = await shim.client.listTools();
       expect(tools.filter((t) => t.name === 'worktree_read')).toHaveLength(1);
-      expect(tools.find((t) => t.name === 'worktree_read')!.description).toContain("also offers a tool named 'worktree_read'");
-      expect(shim.stderr()).toContain("Name clash: the Praxis endpoint");
-      const result = await shim.client.callTool({ name: 'worktree_read', arguments: { session_id: 's1', stat_only: true } });
+      expect(tools.find((t) => t.name === 'worktree_read')!.description).toContain(
+        "also offers a tool named 'worktree_read'",
+      );
+      expect(shim.stderr()).toContain('Name clash: the Praxis endpoint');
+      const result = await shim.client.callTool({
+        name: 'worktree_read',
+        arguments: { session_id: 's1', stat_only: true },
+      });
       expect(textOf(result)).toContain('a.txt | +1 -0');
     } finally {
       await shim.close();
@@ -127,10 +158,19 @@ describe('an unreachable endpoint', () => {
     const url = remote.url;
     await remote.close(); // nothing listens on this port any more
     shim = await connectShim(bridgeArgs(url), { PRAXIS_TEST_TOKEN: TOKEN });
-    expect((await shim.client.listTools()).tools.map((t) => t.name)).toEqual(['worktree_list', 'worktree_read']);
-    const local = await shim.client.callTool({ name: 'worktree_read', arguments: { session_id: 's1' } });
+    expect((await shim.client.listTools()).tools.map((t) => t.name)).toEqual([
+      'worktree_list',
+      'worktree_read',
+    ]);
+    const local = await shim.client.callTool({
+      name: 'worktree_read',
+      arguments: { session_id: 's1' },
+    });
     expect(textOf(local)).toContain('+a');
-    const remoteCall = await shim.client.callTool({ name: 'search_processes', arguments: { query: 'x' } });
+    const remoteCall = await shim.client.callTool({
+      name: 'search_processes',
+      arguments: { query: 'x' },
+    });
     expect(remoteCall.isError).toBe(true);
     expect(remoteCall.structuredContent).toMatchObject({ error: 'REMOTE_UNAVAILABLE' });
     expect(textOf(remoteCall)).toContain('unreachable');
@@ -140,7 +180,10 @@ describe('an unreachable endpoint', () => {
 
   it('serves local tools only when the token variable is empty', async () => {
     shim = await connectShim(bridgeArgs('http://127.0.0.1:9/mcp'), {});
-    expect((await shim.client.listTools()).tools.map((t) => t.name)).toEqual(['worktree_list', 'worktree_read']);
+    expect((await shim.client.listTools()).tools.map((t) => t.name)).toEqual([
+      'worktree_list',
+      'worktree_read',
+    ]);
     expect(shim.stderr()).toContain('$PRAXIS_TEST_TOKEN is empty');
   });
 });

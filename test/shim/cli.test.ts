@@ -1,6 +1,12 @@
 // `praxis worktree list|read|get`: the human side, run as a real process.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSessionFixture, fingerprint, sh, write, type Fixture } from './helpers/git-fixture.ts';
+import {
+  createSessionFixture,
+  fingerprint,
+  sh,
+  write,
+  type Fixture,
+} from './helpers/git-fixture.ts';
 import { praxis } from './helpers/praxis-cli.ts';
 
 let fx: Fixture;
@@ -34,11 +40,29 @@ describe('praxis worktree', () => {
   });
 
   it('exits 2 with the usage for bad command lines', async () => {
-    expect(await praxis('worktree', 'read', '--repo', fx.repo)).toMatchObject({ code: 2, stderr: expect.stringContaining('needs a session id') });
-    expect(await praxis('worktree', 'merge', 'x')).toMatchObject({ code: 2, stderr: expect.stringContaining("unknown action 'merge'") });
-    expect(await praxis('shim', '--token-env', 'PRAXIS_TOKEN')).toMatchObject({ code: 2, stderr: expect.stringContaining('needs --remote') });
-    expect(await praxis('login')).toMatchObject({ code: 2, stderr: expect.stringContaining('needs the URL') });
-    expect(await praxis('login', 'http://praxis.example/mcp')).toMatchObject({ code: 2, stderr: expect.stringContaining('https') });
-    expect(await praxis('logout', 'https://a.example/mcp', 'extra')).toMatchObject({ code: 2, stderr: expect.stringContaining("unexpected argument 'extra'") });
+    expect(await praxis('worktree', 'read', '--repo', fx.repo)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('needs a session id'),
+    });
+    expect(await praxis('worktree', 'merge', 'x')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("unknown action 'merge'"),
+    });
+    expect(await praxis('shim', '--token-env', 'PRAXIS_TOKEN')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('needs --remote'),
+    });
+    expect(await praxis('login')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('needs the URL'),
+    });
+    expect(await praxis('login', 'http://praxis.example/mcp')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('https'),
+    });
+    expect(await praxis('logout', 'https://a.example/mcp', 'extra')).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("unexpected argument 'extra'"),
+    });
   });
 });

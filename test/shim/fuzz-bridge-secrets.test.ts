@@ -15,23 +15,42 @@ import { startRemoteServer, type RemoteServer } from './helpers/remote-server.ts
 import { connectShim, type ShimConnection } from './helpers/shim-client.ts';
 
 const TOKEN = 'SECRET-MARKER-bridge-token-9d4e2f71c0';
-const runs = (fallback: number): number => Number(process.env.FUZZ_RUNS) > 0 ? Number(process.env.FUZZ_RUNS) : fallback;
+const runs = (fallback: number): number =>
+  Number(process.env.FUZZ_RUNS) > 0 ? Number(process.env.FUZZ_RUNS) : fallback;
 
 async function fuzzCalls(shim: ShimConnection, seen: string[], phase: string): Promise<void> {
   const request = fc.oneof(
-    fc.record({ kind: fc.constant('tool' as const), args: fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }) }),
-    fc.record({ kind: fc.constant('resource' as const), uri: fc.oneof(fc.constant('career-context://current'), fc.webUrl(), fc.string()) }),
-    fc.record({ kind: fc.constant('prompt' as const), args: fc.dictionary(fc.constantFrom('job', 'x'), fc.string(), { maxKeys: 2 }) }),
+    fc.record({
+      kind: fc.constant('tool' as const),
+      args: fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), {
+        maxKeys: 3,
+      }),
+    }),
+    fc.record({
+      kind: fc.constant('resource' as const),
+      uri: fc.oneof(fc.constant('career-context://current'), fc.webUrl(), fc.string()),
+    }),
+    fc.record({
+      kind: fc.constant('prompt' as const),
+      args: fc.dictionary(fc.constantFrom('job', 'x'), fc.string(), { maxKeys: 2 }),
+    }),
   );
-  await fc.assert(fc.asyncProperty(request, async (input) => {
-    const answer = await (input.kind === 'tool'
-      ? shim.client.callTool({ name: 'search_processes', arguments: input.args as Record<string, unknown> })
-      : input.kind === 'resource'
-        ? shim.client.readResource({ uri: input.uri })
-        : shim.client.getPrompt({ name: 'cv_tailoring', arguments: input.args })
-    ).catch((error: Error) => ({ error: `${error.name}: ${error.message}` }));
-    seen.push(`${phase}: ${JSON.stringify(answer)}`);
-  }), { numRuns: runs(60) });
+  await fc.assert(
+    fc.asyncProperty(request, async (input) => {
+      const answer = await (
+        input.kind === 'tool'
+          ? shim.client.callTool({
+              name: 'search_processes',
+              arguments: input.args as Record<string, unknown>,
+            })
+          : input.kind === 'resource'
+            ? shim.client.readResource({ uri: input.uri })
+            : shim.client.getPrompt({ name: 'cv_tailoring', arguments: input.args })
+      ).catch((error: Error) => ({ error: `${error.name}: ${error.message}` }));
+      seen.push(`${phase}: ${JSON.stringify(answer)}`);
+    }),
+    { numRuns: runs(60) },
+  );
 }
 
 describe('the bridge never repeats its token', () => {
@@ -43,7 +62,10 @@ describe('the bridge never repeats its token', () => {
   beforeAll(async () => {
     fx = createFixture();
     remote = await startRemoteServer({ token: TOKEN });
-    shim = await connectShim(['--repo', fx.repo, '--remote', remote.url, '--token-env', 'PRAXIS_TEST_TOKEN'], { PRAXIS_TEST_TOKEN: TOKEN });
+    shim = await connectShim(
+      ['--repo', fx.repo, '--remote', remote.url, '--token-env', 'PRAXIS_TEST_TOKEN'],
+      { PRAXIS_TEST_TOKEN: TOKEN },
+    );
   });
   afterAll(async () => {
     await shim?.close();
@@ -60,7 +82,9 @@ describe('the bridge never repeats its token', () => {
   it('after the endpoint stops accepting it', async () => {
     remote.validTokens.clear();
     await fuzzRemoteCalls('rejected');
-    expect(seen.some((text) => text.startsWith('rejected') && text.includes('praxis token'))).toBe(true);
+    expect(seen.some((text) => text.startsWith('rejected') && text.includes('praxis token'))).toBe(
+      true,
+    );
   });
 
   it('after the endpoint is gone', async () => {
@@ -91,12 +115,19 @@ describe('the bridge never repeats the tokens of a stored sign-in', () => {
     config = await mkdtemp(join(tmpdir(), 'praxis-sign-in-secrets-'));
     remote = await startRemoteServer({ token: ACCESS });
     const url = new URL(remote.url);
-    await signInStore(signInFile(url, { XDG_CONFIG_HOME: config }), endpointKey(url)).update((record) => ({
-      ...record,
-      clientInformation: { client_id: 'praxis-shim-test', redirect_uris: ['http://127.0.0.1:9/callback'] },
-      tokens: { access_token: ACCESS, token_type: 'Bearer', refresh_token: REFRESH },
-    }));
-    shim = await connectShim(['--repo', fx.repo, '--remote', remote.url], { XDG_CONFIG_HOME: config });
+    await signInStore(signInFile(url, { XDG_CONFIG_HOME: config }), endpointKey(url)).update(
+      (record) => ({
+        ...record,
+        clientInformation: {
+          client_id: 'praxis-shim-test',
+          redirect_uris: ['http://127.0.0.1:9/callback'],
+        },
+        tokens: { access_token: ACCESS, token_type: 'Bearer', refresh_token: REFRESH },
+      }),
+    );
+    shim = await connectShim(['--repo', fx.repo, '--remote', remote.url], {
+      XDG_CONFIG_HOME: config,
+    });
   });
   afterAll(async () => {
     await shim?.close();
@@ -112,7 +143,9 @@ describe('the bridge never repeats the tokens of a stored sign-in', () => {
   it('after the endpoint stops accepting it and refuses to renew it', async () => {
     remote.validTokens.clear();
     await fuzzCalls(shim, seen, 'rejected');
-    expect(seen.some((text) => text.startsWith('rejected') && text.includes('praxis login'))).toBe(true);
+    expect(seen.some((text) => text.startsWith('rejected') && text.includes('praxis login'))).toBe(
+      true,
+    );
   });
 
   it('after the endpoint is gone', async () => {

@@ -6,7 +6,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getSession } from '../../src/shim/operations/get.ts';
-import { commitAll, copyOfTemplate, fingerprint, fixtureAt, initialRepository, sh, write, type Fixture } from './helpers/git-fixture.ts';
+import {
+  commitAll,
+  copyOfTemplate,
+  fingerprint,
+  fixtureAt,
+  initialRepository,
+  sh,
+  write,
+  type Fixture,
+} from './helpers/git-fixture.ts';
 import { praxis } from './helpers/praxis-cli.ts';
 import { connectShim, textOf } from './helpers/shim-client.ts';
 import { refusalOf } from './helpers/refusal-of.ts';
@@ -24,7 +33,7 @@ function ignoringRepository(root: string): void {
   const made = fixtureAt(root).addSession(SESSION);
   write(made, 'src/app.ts', 'export const answer = 42;\n');
   commitAll(made, 'Session work');
-  write(repo, '.env', 'SECRET=the person\'s own\n');
+  write(repo, '.env', "SECRET=the person's own\n");
 }
 
 beforeEach(() => {
@@ -55,7 +64,7 @@ describe('getting a session that adds files the active tree ignores', () => {
       expect(refusal.message).toContain('nothing was changed');
     }
     expect(snapshotOfBothTrees()).toEqual(before);
-    expect(readFileSync(join(fx.repo, '.env'), 'utf8')).toBe('SECRET=the person\'s own\n');
+    expect(readFileSync(join(fx.repo, '.env'), 'utf8')).toBe("SECRET=the person's own\n");
   });
 
   it('names every ignored path it would touch: files, and a file where the session needs a directory', async () => {
@@ -84,7 +93,7 @@ describe('getting a session that adds files the active tree ignores', () => {
     const outcome = await getSession(fx.repo, SESSION);
     expect(outcome.mode).toBe('commit');
     expect(readFileSync(join(fx.repo, 'conf/local.json'), 'utf8')).toBe('{"session": true}\n');
-    expect(readFileSync(join(fx.repo, '.env'), 'utf8')).toBe('SECRET=the person\'s own\n');
+    expect(readFileSync(join(fx.repo, '.env'), 'utf8')).toBe("SECRET=the person's own\n");
   });
 
   it('is refused by the worktree_get tool, whose description says so', async () => {
@@ -95,9 +104,15 @@ describe('getting a session that adds files the active tree ignores', () => {
     try {
       const { tools } = await shim.client.listTools();
       expect(tools.find((t) => t.name === 'worktree_get')!.description).toMatch(/ignores/);
-      const result = await shim.client.callTool({ name: 'worktree_get', arguments: { session_id: SESSION } });
+      const result = await shim.client.callTool({
+        name: 'worktree_get',
+        arguments: { session_id: SESSION },
+      });
       expect(result.isError).toBe(true);
-      expect(result.structuredContent).toMatchObject({ error: 'IGNORED_FILES_IN_THE_WAY', paths: ['.env'] });
+      expect(result.structuredContent).toMatchObject({
+        error: 'IGNORED_FILES_IN_THE_WAY',
+        paths: ['.env'],
+      });
       expect(textOf(result)).toContain('  .env');
     } finally {
       await shim.close();

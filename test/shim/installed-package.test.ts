@@ -44,7 +44,8 @@ describe('the packed and globally installed praxis', () => {
     expect(existsSync(join(installed, 'dist/scripts/cli/main.js'))).toBe(true);
     expect(existsSync(join(installed, 'scripts'))).toBe(false);
     const dependencies = readdirSync(join(installed, 'node_modules'));
-    for (const devOnly of ['wrangler', 'vitest', 'typescript', 'miniflare']) expect(dependencies).not.toContain(devOnly);
+    for (const devOnly of ['wrangler', 'vitest', 'typescript', 'miniflare'])
+      expect(dependencies).not.toContain(devOnly);
   });
 
   it('runs `praxis shim` from the prefix: a worktree tool on a real repo and a bridged remote tool', async () => {
@@ -60,10 +61,16 @@ describe('the packed and globally installed praxis', () => {
     const client = new Client({ name: 'installed-shim-test', version: '1.0.0' });
     try {
       await client.connect(transport);
-      const read = await client.callTool({ name: 'worktree_read', arguments: { session_id: '5e6f7a8b', stat_only: true } });
+      const read = await client.callTool({
+        name: 'worktree_read',
+        arguments: { session_id: '5e6f7a8b', stat_only: true },
+      });
       expect(read.isError, stderr).toBeFalsy();
       expect(JSON.stringify(read.content)).toContain('src/app.ts');
-      const bridged = await client.callTool({ name: 'search_processes', arguments: { query: 'review' } });
+      const bridged = await client.callTool({
+        name: 'search_processes',
+        arguments: { query: 'review' },
+      });
       expect(JSON.stringify(bridged.content)).toContain('code-review');
     } finally {
       await client.close();

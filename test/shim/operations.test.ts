@@ -7,7 +7,15 @@ import { listSessions } from '../../src/shim/operations/list.ts';
 import { readSession } from '../../src/shim/operations/read.ts';
 import { getSession } from '../../src/shim/operations/get.ts';
 import { Refusal } from '../../src/shim/refusal.ts';
-import { commitAll, createSessionFixture, fingerprint, sh, shStatus, write, type Fixture } from './helpers/git-fixture.ts';
+import {
+  commitAll,
+  createSessionFixture,
+  fingerprint,
+  sh,
+  shStatus,
+  write,
+  type Fixture,
+} from './helpers/git-fixture.ts';
 import { refusalOf } from './helpers/refusal-of.ts';
 
 let fx: Fixture;
@@ -29,9 +37,20 @@ describe('listing sessions', () => {
     const listing = await listSessions(fx.repo);
     expect(listing.active).toMatchObject({ path: fx.repo, branch: 'main' });
     const byId = Object.fromEntries(listing.sessions.map((s) => [s.id, s]));
-    expect(byId['3f9a12c8']).toMatchObject({ branch: 'praxis/3f9a12c8', ahead: 1, behind: 1, dirty: false, path: session });
+    expect(byId['3f9a12c8']).toMatchObject({
+      branch: 'praxis/3f9a12c8',
+      ahead: 1,
+      behind: 1,
+      dirty: false,
+      path: session,
+    });
     expect(byId['3f9a12c8']!.head).toBe(sh(session, 'rev-parse', 'HEAD').trim());
-    expect(byId['other-dir']).toMatchObject({ branch: 'praxis/feature/login', ahead: 0, behind: 0, dirty: true });
+    expect(byId['other-dir']).toMatchObject({
+      branch: 'praxis/feature/login',
+      ahead: 0,
+      behind: 0,
+      dirty: true,
+    });
   });
 });
 
@@ -51,14 +70,19 @@ describe('the active working directory, however its HEAD stands', () => {
     sh(fx.repo, 'checkout', '-q', '--detach');
     const head = sh(fx.repo, 'rev-parse', 'HEAD').trim();
     expect((await listSessions(fx.repo)).active).toEqual({ path: fx.repo, branch: null, head });
-    expect((await readSession(fx.repo, '3f9a12c8', { statOnly: true })).against).toBe(`detached HEAD ${head.slice(0, 12)}`);
+    expect((await readSession(fx.repo, '3f9a12c8', { statOnly: true })).against).toBe(
+      `detached HEAD ${head.slice(0, 12)}`,
+    );
   });
 
   it('lists before the first commit, and refuses to compare with nothing', async () => {
     const empty = join(fx.root, 'empty');
     mkdirSync(empty);
     sh(empty, 'init', '-q', '-b', 'trunk');
-    expect(await listSessions(empty)).toEqual({ active: { path: empty, branch: 'trunk', head: null }, sessions: [] });
+    expect(await listSessions(empty)).toEqual({
+      active: { path: empty, branch: 'trunk', head: null },
+      sessions: [],
+    });
     expect((await refusalOf(readSession(empty, 'anything'))).code).toBe('SESSION_NOT_FOUND');
   });
 
@@ -66,7 +90,11 @@ describe('the active working directory, however its HEAD stands', () => {
     write(fx.repo, 'docs/HEAD', 'a file, not a revision\n');
     commitAll(fx.repo, 'A file named HEAD');
     const listing = await listSessions(join(fx.repo, 'docs'));
-    expect(listing.active).toEqual({ path: fx.repo, branch: 'main', head: sh(fx.repo, 'rev-parse', 'HEAD').trim() });
+    expect(listing.active).toEqual({
+      path: fx.repo,
+      branch: 'main',
+      head: sh(fx.repo, 'rev-parse', 'HEAD').trim(),
+    });
   });
 
   it('refuses a folder that is not inside a repository', async () => {
@@ -93,7 +121,11 @@ describe('reading a session', () => {
     const changes = await readSession(fx.repo, '3f9a12c8');
     expect(changes.mergeBase).toBe(sh(fx.repo, 'rev-parse', 'HEAD~1').trim());
     expect(changes.uncommitted).toBe(true);
-    expect(changes.files.map((f) => f.path).sort()).toEqual(['README.md', 'docs/new-page.md', 'src/app.ts']);
+    expect(changes.files.map((f) => f.path).sort()).toEqual([
+      'README.md',
+      'docs/new-page.md',
+      'src/app.ts',
+    ]);
     expect(changes.diff).toContain('+export const answer = 42;');
     expect(changes.diff).toContain('+export const unstaged = true;');
     expect(changes.diff).toContain('+Staged line.');
@@ -105,18 +137,28 @@ describe('reading a session', () => {
   it('gives per-file counts and totals with stat only', async () => {
     const changes = await readSession(fx.repo, '3f9a12c8', { statOnly: true });
     expect(changes.diff).toBeUndefined();
-    expect(changes.files.find((f) => f.path === 'src/app.ts')).toEqual({ path: 'src/app.ts', added: 2, deleted: 1 });
+    expect(changes.files.find((f) => f.path === 'src/app.ts')).toEqual({
+      path: 'src/app.ts',
+      added: 2,
+      deleted: 1,
+    });
     expect(changes.totals).toEqual({ files: 3, insertions: 4, deletions: 1, binary: 0 });
   });
 
   it('changes nothing in either working tree or index', async () => {
-    const before = { active: fingerprint(fx.repo), session: fingerprint(session), status: sh(session, 'status', '--porcelain') };
+    const before = {
+      active: fingerprint(fx.repo),
+      session: fingerprint(session),
+      status: sh(session, 'status', '--porcelain'),
+    };
     await readSession(fx.repo, '3f9a12c8');
     await readSession(fx.repo, '3f9a12c8', { statOnly: true });
     expect(fingerprint(fx.repo)).toBe(before.active);
     expect(fingerprint(session)).toBe(before.session);
     expect(sh(session, 'status', '--porcelain')).toBe(before.status);
-    expect(sh(session, 'status', '--porcelain', '--untracked-files=all')).toContain('?? docs/new-page.md'); // no intent-to-add
+    expect(sh(session, 'status', '--porcelain', '--untracked-files=all')).toContain(
+      '?? docs/new-page.md',
+    ); // no intent-to-add
   });
 
   it('addresses a session by its branch leaf as well as its directory', async () => {
@@ -132,7 +174,9 @@ describe('getting a session', () => {
     const outcome = await getSession(fx.repo, '3f9a12c8');
     expect(outcome.mode).toBe('commit');
     expect(readFileSync(join(fx.repo, 'src/app.ts'), 'utf8')).toBe('export const answer = 42;\n');
-    expect(sh(fx.repo, 'log', '-1', '--format=%s%n%P')).toMatch(/^Merge praxis session '3f9a12c8' \(branch praxis\/3f9a12c8\)\n\w{40} \w{40}\n$/);
+    expect(sh(fx.repo, 'log', '-1', '--format=%s%n%P')).toMatch(
+      /^Merge praxis session '3f9a12c8' \(branch praxis\/3f9a12c8\)\n\w{40} \w{40}\n$/,
+    );
     expect(outcome.commit).toBe(sh(fx.repo, 'rev-parse', 'HEAD').trim());
     expect(sh(fx.repo, 'status', '--porcelain')).toBe('');
     expect(outcome.totals).toMatchObject({ files: 1, insertions: 1, deletions: 1 });
@@ -153,7 +197,9 @@ describe('getting a session', () => {
     expect(outcome.mode).toBe('no-commit');
     expect(sh(fx.repo, 'rev-parse', 'HEAD')).toBe(head);
     expect(sh(fx.repo, 'status', '--porcelain')).toBe('M  src/app.ts\n');
-    expect(readFileSync(join(fx.repo, '.git/MERGE_HEAD'), 'utf8').trim()).toBe(sh(session, 'rev-parse', 'HEAD').trim());
+    expect(readFileSync(join(fx.repo, '.git/MERGE_HEAD'), 'utf8').trim()).toBe(
+      sh(session, 'rev-parse', 'HEAD').trim(),
+    );
   });
 
   it('brings uncommitted and untracked session work too, leaving the session untouched', async () => {
@@ -246,10 +292,13 @@ describe('refusals leave the active tree byte-identical', () => {
     expect(existsSync(join(fx.repo, '.git/MERGE_HEAD'))).toBe(false);
   });
 
-  it.each(['../repo', '-', '--help', '-c core.pager=evil', 'a/b', '..', 'x;rm -rf', ''])('refuses the invalid id %j', async (id) => {
-    await refuses(() => getSession(fx.repo, id), 'INVALID_SESSION_ID');
-    await refuses(() => readSession(fx.repo, id), 'INVALID_SESSION_ID');
-  });
+  it.each(['../repo', '-', '--help', '-c core.pager=evil', 'a/b', '..', 'x;rm -rf', ''])(
+    'refuses the invalid id %j',
+    async (id) => {
+      await refuses(() => getSession(fx.repo, id), 'INVALID_SESSION_ID');
+      await refuses(() => readSession(fx.repo, id), 'INVALID_SESSION_ID');
+    },
+  );
 
   it('refuses ids that name no worktree of this repository', async () => {
     sh(fx.repo, 'branch', 'praxis/branch-only'); // a branch without a worktree is not a session

@@ -12,23 +12,76 @@ import { getSession } from '../../src/shim/operations/get.ts';
 import { listSessions } from '../../src/shim/operations/list.ts';
 import { readSession } from '../../src/shim/operations/read.ts';
 import { fingerprint, write } from './helpers/git-fixture.ts';
-import { evilGitDir, hostileFixture, SESSION, touch, type HostileFixture } from './helpers/hostile-session.ts';
+import {
+  evilGitDir,
+  hostileFixture,
+  SESSION,
+  touch,
+  type HostileFixture,
+} from './helpers/hostile-session.ts';
 
-const runs = (fallback: number): number => (Number(process.env.FUZZ_RUNS) > 0 ? Number(process.env.FUZZ_RUNS) : fallback);
+const runs = (fallback: number): number =>
+  Number(process.env.FUZZ_RUNS) > 0 ? Number(process.env.FUZZ_RUNS) : fallback;
 
-type Place = 'session-git-file' | 'session-git-dir' | 'nested-file' | 'nested-dir' | 'user-repo-config' | 'user-global-config';
-type Kind = 'clean' | 'smudge' | 'process' | 'textconv' | 'diff-command' | 'diff-external' | 'merge-driver' | 'fsmonitor'
-  | 'hooks-path' | 'ssh-command' | 'ask-pass' | 'credential-helper' | 'pager' | 'gpg' | 'include';
+type Place =
+  | 'session-git-file'
+  | 'session-git-dir'
+  | 'nested-file'
+  | 'nested-dir'
+  | 'user-repo-config'
+  | 'user-global-config';
+type Kind =
+  | 'clean'
+  | 'smudge'
+  | 'process'
+  | 'textconv'
+  | 'diff-command'
+  | 'diff-external'
+  | 'merge-driver'
+  | 'fsmonitor'
+  | 'hooks-path'
+  | 'ssh-command'
+  | 'ask-pass'
+  | 'credential-helper'
+  | 'pager'
+  | 'gpg'
+  | 'include';
 
 const driverName = fc.stringMatching(/^[a-z][a-z0-9._=-]{0,8}$/);
-const kinds = fc.uniqueArray(fc.constantFrom<Kind>(
-  'clean', 'smudge', 'process', 'textconv', 'diff-command', 'diff-external', 'merge-driver', 'fsmonitor',
-  'hooks-path', 'ssh-command', 'ask-pass', 'credential-helper', 'pager', 'gpg', 'include',
-), { minLength: 1 });
+const kinds = fc.uniqueArray(
+  fc.constantFrom<Kind>(
+    'clean',
+    'smudge',
+    'process',
+    'textconv',
+    'diff-command',
+    'diff-external',
+    'merge-driver',
+    'fsmonitor',
+    'hooks-path',
+    'ssh-command',
+    'ask-pass',
+    'credential-helper',
+    'pager',
+    'gpg',
+    'include',
+  ),
+  { minLength: 1 },
+);
 const level = fc.constantFrom('', 'a/', 'a/b/');
-const attributeLine = fc.tuple(fc.constantFrom('*', '*.txt', '*.md', 'notes.txt', '**/*'), fc.subarray(['filter', 'diff', 'merge'], { minLength: 1 }));
+const attributeLine = fc.tuple(
+  fc.constantFrom('*', '*.txt', '*.md', 'notes.txt', '**/*'),
+  fc.subarray(['filter', 'diff', 'merge'], { minLength: 1 }),
+);
 const plan = fc.record({
-  place: fc.constantFrom<Place>('session-git-file', 'session-git-dir', 'nested-file', 'nested-dir', 'user-repo-config', 'user-global-config'),
+  place: fc.constantFrom<Place>(
+    'session-git-file',
+    'session-git-dir',
+    'nested-file',
+    'nested-dir',
+    'user-repo-config',
+    'user-global-config',
+  ),
   nestedAt: fc.constantFrom('a', 'a/b'),
   driver: driverName,
   kinds,
@@ -61,7 +114,10 @@ function configFor(fx: HostileFixture, p: Plan, hooksDir: string, includeFile: s
     if (kind === 'pager') lines.push('[core]', `\tpager = ${run}`, '[pager]', `\tstatus = ${run}`);
     if (kind === 'gpg') lines.push('[gpg]', `\tprogram = ${run}`, '[commit]', '\tgpgSign = true');
     if (kind === 'include') {
-      writeFileSync(includeFile, `[filter ${d}]\n\tclean = ${touch(fx, 'prop-included-clean')}; cat\n`);
+      writeFileSync(
+        includeFile,
+        `[filter ${d}]\n\tclean = ${touch(fx, 'prop-included-clean')}; cat\n`,
+      );
       lines.push('[include]', `\tpath = ${includeFile}`);
     }
   }
@@ -70,8 +126,16 @@ function configFor(fx: HostileFixture, p: Plan, hooksDir: string, includeFile: s
 
 function hooksAt(fx: HostileFixture, dir: string): string {
   mkdirSync(dir, { recursive: true });
-  for (const hook of ['post-index-change', 'pre-commit', 'post-merge', 'post-checkout', 'reference-transaction']) {
-    writeFileSync(join(dir, hook), `#!/bin/sh\n${touch(fx, `prop-hook-${hook}`)}\n`, { mode: 0o755 });
+  for (const hook of [
+    'post-index-change',
+    'pre-commit',
+    'post-merge',
+    'post-checkout',
+    'reference-transaction',
+  ]) {
+    writeFileSync(join(dir, hook), `#!/bin/sh\n${touch(fx, `prop-hook-${hook}`)}\n`, {
+      mode: 0o755,
+    });
   }
   return dir;
 }
@@ -80,11 +144,19 @@ function hooksAt(fx: HostileFixture, dir: string): string {
 function plant(fx: HostileFixture, p: Plan): Record<string, string> {
   const attributes = new Map<string, string>();
   for (const [at, [pattern, drivers]] of p.attributes) {
-    attributes.set(at, `${attributes.get(at) ?? ''}${pattern} ${drivers.map((k) => `${k}=${p.driver}`).join(' ')}\n`);
+    attributes.set(
+      at,
+      `${attributes.get(at) ?? ''}${pattern} ${drivers.map((k) => `${k}=${p.driver}`).join(' ')}\n`,
+    );
   }
   for (const [at, text] of attributes) write(fx.session, `${at}.gitattributes`, text);
   write(fx.session, 'a/b/deep.txt', 'deep\n');
-  const config = configFor(fx, p, hooksAt(fx, join(fx.session, 'planted-hooks')), join(fx.session, 'planted-include.cfg'));
+  const config = configFor(
+    fx,
+    p,
+    hooksAt(fx, join(fx.session, 'planted-hooks')),
+    join(fx.session, 'planted-include.cfg'),
+  );
   const env: Record<string, string> = {};
   if (p.place === 'session-git-file' || p.place === 'session-git-dir') {
     evilGitDir(fx, join(fx.session, '.evil'), 'alternates', config);
@@ -109,33 +181,43 @@ function plant(fx: HostileFixture, p: Plan): Record<string, string> {
 }
 
 async function settle(work: Promise<unknown>): Promise<'ok' | 'refused'> {
-  return work.then(() => 'ok' as const, () => 'refused' as const);
+  return work.then(
+    () => 'ok' as const,
+    () => 'refused' as const,
+  );
 }
 
 describe('planted config and attributes, in any combination', () => {
-  it('never make list, read or get run a program, and only a get that succeeds changes the active tree', { timeout: 600_000 }, async () => {
-    await fc.assert(fc.asyncProperty(plan, async (p) => {
-      const fx = hostileFixture();
-      const saved = { ...process.env };
-      try {
-        const env = plant(fx, p);
-        const before = fingerprint(fx.repo);
-        Object.assign(process.env, env);
-        await settle(listSessions(fx.repo));
-        await settle(readSession(fx.repo, SESSION));
-        await settle(readSession(fx.repo, SESSION, { statOnly: true }));
-        process.env = { ...saved };
-        expect(fx.ran(), JSON.stringify(p)).toEqual([]);
-        expect(fingerprint(fx.repo), JSON.stringify(p)).toBe(before);
-        Object.assign(process.env, env);
-        const got = await settle(getSession(fx.repo, SESSION, { noCommit: true }));
-        process.env = { ...saved };
-        expect(fx.ran(), JSON.stringify(p)).toEqual([]);
-        if (got === 'refused') expect(fingerprint(fx.repo), JSON.stringify(p)).toBe(before);
-      } finally {
-        process.env = saved;
-        fx.cleanup();
-      }
-    }), { numRuns: runs(15) });
-  });
+  it(
+    'never make list, read or get run a program, and only a get that succeeds changes the active tree',
+    { timeout: 600_000 },
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(plan, async (p) => {
+          const fx = hostileFixture();
+          const saved = { ...process.env };
+          try {
+            const env = plant(fx, p);
+            const before = fingerprint(fx.repo);
+            Object.assign(process.env, env);
+            await settle(listSessions(fx.repo));
+            await settle(readSession(fx.repo, SESSION));
+            await settle(readSession(fx.repo, SESSION, { statOnly: true }));
+            process.env = { ...saved };
+            expect(fx.ran(), JSON.stringify(p)).toEqual([]);
+            expect(fingerprint(fx.repo), JSON.stringify(p)).toBe(before);
+            Object.assign(process.env, env);
+            const got = await settle(getSession(fx.repo, SESSION, { noCommit: true }));
+            process.env = { ...saved };
+            expect(fx.ran(), JSON.stringify(p)).toEqual([]);
+            if (got === 'refused') expect(fingerprint(fx.repo), JSON.stringify(p)).toBe(before);
+          } finally {
+            process.env = saved;
+            fx.cleanup();
+          }
+        }),
+        { numRuns: runs(15) },
+      );
+    },
+  );
 });

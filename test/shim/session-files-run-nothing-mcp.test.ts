@@ -28,8 +28,14 @@ describe.each(VECTORS)('$name', (vector) => {
     const results = [
       await shim.client.callTool({ name: 'worktree_list', arguments: {} }),
       await shim.client.callTool({ name: 'worktree_read', arguments: { session_id: SESSION } }),
-      await shim.client.callTool({ name: 'worktree_read', arguments: { session_id: SESSION, stat_only: true } }),
-      await shim.client.callTool({ name: 'worktree_get', arguments: { session_id: SESSION, no_commit: true } }),
+      await shim.client.callTool({
+        name: 'worktree_read',
+        arguments: { session_id: SESSION, stat_only: true },
+      }),
+      await shim.client.callTool({
+        name: 'worktree_get',
+        arguments: { session_id: SESSION, no_commit: true },
+      }),
     ];
     expect(f.ran()).toEqual([]);
     if (vector.tampersSessionGit) {

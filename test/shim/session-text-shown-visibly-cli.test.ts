@@ -4,8 +4,14 @@
 // sequence is there to see as a marker.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  BRANCH_SHOWN, controlCharacterFixture, expectNothingTheTerminalObeys, FILE_NAME_SHOWN, MALICIOUS_DIFF_LINE,
-  ODD_DIRECTORY_SHOWN, SEQUENCES, SESSION,
+  BRANCH_SHOWN,
+  controlCharacterFixture,
+  expectNothingTheTerminalObeys,
+  FILE_NAME_SHOWN,
+  MALICIOUS_DIFF_LINE,
+  ODD_DIRECTORY_SHOWN,
+  SEQUENCES,
+  SESSION,
 } from './helpers/control-character-session.ts';
 import { sh, type Fixture } from './helpers/git-fixture.ts';
 import { praxis, type CliRun } from './helpers/praxis-cli.ts';

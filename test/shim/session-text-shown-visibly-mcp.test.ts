@@ -4,8 +4,15 @@
 // holds a character a terminal or a bidi-aware display would act on, and each is there as a marker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  BRANCH_SHOWN, controlCharacterFixture, expectNothingTheTerminalObeys, FILE_NAME_SHOWN, MALICIOUS_DIFF_LINE,
-  ODD_DIRECTORY_SHOWN, SEQUENCES, SESSION, stringsIn,
+  BRANCH_SHOWN,
+  controlCharacterFixture,
+  expectNothingTheTerminalObeys,
+  FILE_NAME_SHOWN,
+  MALICIOUS_DIFF_LINE,
+  ODD_DIRECTORY_SHOWN,
+  SEQUENCES,
+  SESSION,
+  stringsIn,
 } from './helpers/control-character-session.ts';
 import type { Fixture } from './helpers/git-fixture.ts';
 import { connectShim, textOf, type ShimConnection } from './helpers/shim-client.ts';
@@ -21,9 +28,13 @@ afterAll(async () => {
   fx.cleanup();
 });
 
-async function call(name: string, args: Record<string, unknown>): Promise<{ text: string; structured: unknown }> {
+async function call(
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ text: string; structured: unknown }> {
   const result = await shim.client.callTool({ name, arguments: args });
-  for (const text of [textOf(result), ...stringsIn(result.structuredContent)]) expectNothingTheTerminalObeys(text);
+  for (const text of [textOf(result), ...stringsIn(result.structuredContent)])
+    expectNothingTheTerminalObeys(text);
   return { text: textOf(result), structured: result.structuredContent };
 }
 
@@ -37,9 +48,14 @@ describe('the shim’s tools on a session hiding terminal instructions', () => {
   });
 
   it('worktree_read with stat_only shows the file name with markers, as text and as structured files', async () => {
-    const { text, structured } = await call('worktree_read', { session_id: SESSION, stat_only: true });
+    const { text, structured } = await call('worktree_read', {
+      session_id: SESSION,
+      stat_only: true,
+    });
     expect(text).toContain(`  ${FILE_NAME_SHOWN} | +1 -0`);
-    expect((structured as { files: Array<{ path: string }> }).files.map((f) => f.path)).toContain(FILE_NAME_SHOWN);
+    expect((structured as { files: Array<{ path: string }> }).files.map((f) => f.path)).toContain(
+      FILE_NAME_SHOWN,
+    );
   });
 
   it('worktree_list shows the branch and a directory name with markers', async () => {

@@ -21,8 +21,15 @@ const RENEWING_CLIENT = resolve(import.meta.dirname, 'helpers/renewing-client.ts
 /** Where a renewal holds its lock: a directory next to the sign-in file. */
 const renewalLockPath = (signInPath: string): string => `${signInPath}.lock`;
 
-interface Tokens { access_token: string; refresh_token: string }
-interface Outcome { tokenRequests: number; tools?: string[]; error?: string }
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+}
+interface Outcome {
+  tokenRequests: number;
+  tools?: string[];
+  error?: string;
+}
 
 describe('shims sharing one sign-in file renew it one at a time', () => {
   let dev: RunningDev;
@@ -35,7 +42,9 @@ describe('shims sharing one sign-in file renew it one at a time', () => {
     fx = createFixture();
     root = await mkdtemp(join(tmpdir(), 'praxis-shared-renewal-'));
     const browser = join(root, 'browser');
-    const args = praxisNodeArgs().map((arg) => `'${arg}'`).join(' ');
+    const args = praxisNodeArgs()
+      .map((arg) => `'${arg}'`)
+      .join(' ');
     const script = `#!/bin/sh\nexec '${process.execPath}' ${args} '${BROWSER_SCRIPT}' "$@"\n`;
     await writeFile(browser, script, { mode: 0o755 });
     dev = await spawnPraxisDev(['--auth', 'oauth']);
@@ -72,14 +81,20 @@ describe('shims sharing one sign-in file renew it one at a time', () => {
   async function renewTogether(count: number): Promise<Outcome[]> {
     const barrier = join(root, `barrier-${runs++}`);
     await mkdir(barrier);
-    const one = (name: string) => new Promise<Outcome>((done, fail) => {
-      execFile(process.execPath, [...praxisNodeArgs(), RENEWING_CLIENT, dev.url, barrier, name, String(count)],
-        { encoding: 'utf8', env: { ...process.env, ...alice }, timeout: 90_000 }, (error, stdout, stderr) => {
-          const line = stdout.trim().split('\n').at(-1);
-          if (error || !line) fail(new Error(`renewing client ${name} failed: ${error?.message}\n${stderr}`));
-          else done(JSON.parse(line) as Outcome);
-        });
-    });
+    const one = (name: string) =>
+      new Promise<Outcome>((done, fail) => {
+        execFile(
+          process.execPath,
+          [...praxisNodeArgs(), RENEWING_CLIENT, dev.url, barrier, name, String(count)],
+          { encoding: 'utf8', env: { ...process.env, ...alice }, timeout: 90_000 },
+          (error, stdout, stderr) => {
+            const line = stdout.trim().split('\n').at(-1);
+            if (error || !line)
+              fail(new Error(`renewing client ${name} failed: ${error?.message}\n${stderr}`));
+            else done(JSON.parse(line) as Outcome);
+          },
+        );
+      });
     return Promise.all(Array.from({ length: count }, (_, index) => one(`process-${index}`)));
   }
 
@@ -108,7 +123,12 @@ describe('shims sharing one sign-in file renew it one at a time', () => {
   it('four processes at once: still one renewal, all keep working', async () => {
     await refuseStoredAccessToken();
     const outcomes = await renewTogether(4);
-    expect(outcomes.map((outcome) => outcome.error)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(outcomes.map((outcome) => outcome.error)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(outcomes.reduce((sum, outcome) => sum + outcome.tokenRequests, 0)).toBe(1);
   });
 
@@ -126,7 +146,8 @@ describe('shims sharing one sign-in file renew it one at a time', () => {
 
   it('two real shims started together with a refused token both answer bridged calls; the grant survives', async () => {
     await refuseStoredAccessToken();
-    const start = () => connectShim(['--repo', fx.repo, '--remote', dev.url], { ...alice, PRAXIS_BROWSER: 'none' });
+    const start = () =>
+      connectShim(['--repo', fx.repo, '--remote', dev.url], { ...alice, PRAXIS_BROWSER: 'none' });
     const shims = await Promise.all([start(), start()]);
     try {
       const call = { name: 'get_checklist', arguments: { name: 'production-access' } };

@@ -16,8 +16,12 @@ const REMOTE = 'http://127.0.0.1:9/mcp';
 
 function shimStartLines(env: Record<string, string>): Promise<string[]> {
   return new Promise((done) => {
-    const child = execFile(process.execPath, [...praxisNodeArgs(), BIN, 'shim', '--repo', fx.repo, '--remote', REMOTE],
-      { encoding: 'utf8', env: { ...process.env, ...env } }, (_error, _stdout, stderr) => done(stderr.split('\n')));
+    const child = execFile(
+      process.execPath,
+      [...praxisNodeArgs(), BIN, 'shim', '--repo', fx.repo, '--remote', REMOTE],
+      { encoding: 'utf8', env: { ...process.env, ...env } },
+      (_error, _stdout, stderr) => done(stderr.split('\n')),
+    );
     child.stdin!.end();
   });
 }
@@ -33,17 +37,24 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-describe('the shim\'s start-up line about signing in', () => {
+describe("the shim's start-up line about signing in", () => {
   it('says no sign-in is stored yet, and that the browser will open, when there is no sign-in file', async () => {
     const env = { XDG_CONFIG_HOME: join(root, 'nobody'), PRAXIS_BROWSER: '/usr/bin/true' };
     const [first] = await shimStartLines(env);
-    expect(first).toBe(`praxis shim: no sign-in is stored for ${REMOTE} yet; when it asks for one, the shim opens your `
-      + `browser to sign in and keeps the sign-in in ${signInFile(new URL(REMOTE), env)}.`);
+    expect(first).toBe(
+      `praxis shim: no sign-in is stored for ${REMOTE} yet; when it asks for one, the shim opens your ` +
+        `browser to sign in and keeps the sign-in in ${signInFile(new URL(REMOTE), env)}.`,
+    );
   });
 
   it('says to run `praxis login` when no browser may be opened', async () => {
-    const [first] = await shimStartLines({ XDG_CONFIG_HOME: join(root, 'headless'), PRAXIS_BROWSER: 'none' });
-    expect(first).toContain(`no sign-in is stored for ${REMOTE} yet; when it asks for one, run \`praxis login ${REMOTE}\``);
+    const [first] = await shimStartLines({
+      XDG_CONFIG_HOME: join(root, 'headless'),
+      PRAXIS_BROWSER: 'none',
+    });
+    expect(first).toContain(
+      `no sign-in is stored for ${REMOTE} yet; when it asks for one, run \`praxis login ${REMOTE}\``,
+    );
     expect(first).not.toContain('stored by');
   });
 

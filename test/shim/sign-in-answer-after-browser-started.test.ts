@@ -26,16 +26,32 @@ describe('the shim says it opened the browser only after it did', () => {
 
   /** The bridge's answer to "no sign-in is stored", with everything the sign-in logged up to that moment. */
   async function answerWith(browser: string, endpoint: HostileEndpoint) {
-    const env = { ...process.env, XDG_CONFIG_HOME: join(root, `person-${people++}`), PRAXIS_BROWSER: browser };
+    const env = {
+      ...process.env,
+      XDG_CONFIG_HOME: join(root, `person-${people++}`),
+      PRAXIS_BROWSER: browser,
+    };
     const lines: string[] = [];
     const signIn = shimSignIn({
-      url: endpoint.url, env, timeoutMs: 60_000, platform: 'linux', onSignedIn: () => undefined,
+      url: endpoint.url,
+      env,
+      timeoutMs: 60_000,
+      platform: 'linux',
+      onSignedIn: () => undefined,
       log: (line) => void lines.push(line),
     });
-    const auth = storedSignInAuth(endpoint.url, signInStore(signInFile(endpoint.url, env), endpointKey(endpoint.url)), signIn);
+    const auth = storedSignInAuth(
+      endpoint.url,
+      signInStore(signInFile(endpoint.url, env), endpointKey(endpoint.url)),
+      signIn,
+    );
     try {
       const answer = await auth.signInNeeded('you are not signed in');
-      return { answer, logged: lines.join('\n'), again: await auth.signInNeeded('you are not signed in') };
+      return {
+        answer,
+        logged: lines.join('\n'),
+        again: await auth.signInNeeded('you are not signed in'),
+      };
     } finally {
       signIn.close();
     }
@@ -45,7 +61,11 @@ describe('the shim says it opened the browser only after it did', () => {
     const endpoint = await hostileEndpoint((origin) => `${origin}/authorize`);
     const record = join(root, 'opened.record');
     const browser = join(root, 'browser');
-    await writeFile(browser, `#!/bin/sh\necho "$1" > '${record}.tmp' && mv '${record}.tmp' '${record}'\n`, { mode: 0o755 });
+    await writeFile(
+      browser,
+      `#!/bin/sh\necho "$1" > '${record}.tmp' && mv '${record}.tmp' '${record}'\n`,
+      { mode: 0o755 },
+    );
     try {
       const { answer, logged, again } = await answerWith(browser, endpoint);
       expect(answer.code).toBe('REMOTE_SIGN_IN_REQUIRED');
@@ -85,7 +105,9 @@ describe('the shim says it opened the browser only after it did', () => {
       expect(answer.message).not.toContain(OPENED);
       expect(answer.message).toContain(`praxis login ${endpoint.url.href}`);
       expect(again.message).not.toContain(OPENED);
-      await expect(readFile(join(root, 'never-started.ran'))).rejects.toMatchObject({ code: 'ENOENT' });
+      await expect(readFile(join(root, 'never-started.ran'))).rejects.toMatchObject({
+        code: 'ENOENT',
+      });
     } finally {
       await endpoint.close();
     }

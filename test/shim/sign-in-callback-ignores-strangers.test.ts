@@ -25,12 +25,15 @@ function rawRequest(port: number, requestLine: string): Promise<string> {
   });
 }
 
-describe('the loopback listener ignores requests without the sign-in\'s state', () => {
+describe("the loopback listener ignores requests without the sign-in's state", () => {
   it('answers a wrong state, no state, two states and a favicon, keeps waiting, then takes the right one', async () => {
     const callback = await listenForCallback({ state: STATE, timeoutMs: 60_000 });
     const origin = new URL(callback.redirectUrl).origin;
     let settled = false;
-    void callback.response.then(() => (settled = true), () => (settled = true));
+    void callback.response.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
 
     for (const stranger of [
       `${callback.redirectUrl}?code=forged-code&state=forged-state`,
@@ -58,14 +61,18 @@ describe('the loopback listener ignores requests without the sign-in\'s state', 
     const callback = await listenForCallback({ state: STATE, timeoutMs: 60_000 });
     const { port } = new URL(callback.redirectUrl);
     expect(await rawRequest(Number(port), 'GET http://[ HTTP/1.1')).toBe('HTTP/1.1 404 Not Found');
-    expect(await get(`${callback.redirectUrl}?code=the-code&state=${STATE}`)).toMatchObject({ status: 200 });
+    expect(await get(`${callback.redirectUrl}?code=the-code&state=${STATE}`)).toMatchObject({
+      status: 200,
+    });
     await expect(callback.response).resolves.toEqual({ code: 'the-code' });
   });
 
   it('still ends on the first callback with the state, whatever it carries', async () => {
     const callback = await listenForCallback({ state: STATE, timeoutMs: 60_000 });
     expect(await get(`${callback.redirectUrl}?state=forged`)).toMatchObject({ status: 400 });
-    expect(await get(`${callback.redirectUrl}?error=access_denied&state=${STATE}`)).toMatchObject({ status: 400 });
+    expect(await get(`${callback.redirectUrl}?error=access_denied&state=${STATE}`)).toMatchObject({
+      status: 400,
+    });
     await expect(callback.response).rejects.toThrow(/not completed: access_denied/);
     await expect(fetch(`${callback.redirectUrl}?code=c&state=${STATE}`)).rejects.toThrow();
   });

@@ -18,7 +18,11 @@ const RESTRICTED = 'production-access';
 const RESTRICTED_TITLE = 'Production Access Checklist';
 const BROWSER_SCRIPT = resolve(import.meta.dirname, 'helpers/scripted-browser.ts');
 
-interface StoredFile { endpoint: string; tokens?: { access_token: string; refresh_token?: string }; [key: string]: unknown }
+interface StoredFile {
+  endpoint: string;
+  tokens?: { access_token: string; refresh_token?: string };
+  [key: string]: unknown;
+}
 
 describe('signing the shim in with praxis login, end to end', () => {
   let dev: RunningDev;
@@ -33,7 +37,13 @@ describe('signing the shim in with praxis login, end to end', () => {
     fx = createFixture();
     root = await mkdtemp(join(tmpdir(), 'praxis-sign-in-'));
     browser = join(root, 'browser');
-    await writeFile(browser, `#!/bin/sh\nexec '${process.execPath}' ${praxisNodeArgs().map((arg) => `'${arg}'`).join(' ')} '${BROWSER_SCRIPT}' "$@"\n`, { mode: 0o755 });
+    await writeFile(
+      browser,
+      `#!/bin/sh\nexec '${process.execPath}' ${praxisNodeArgs()
+        .map((arg) => `'${arg}'`)
+        .join(' ')} '${BROWSER_SCRIPT}' "$@"\n`,
+      { mode: 0o755 },
+    );
     dev = await spawnPraxisDev(['--auth', 'oauth', '--log-requests']);
   }, 120_000);
   afterAll(async () => {
@@ -53,7 +63,8 @@ describe('signing the shim in with praxis login, end to end', () => {
     };
   }
   const fileOf = (env: Record<string, string>) => signInFile(new URL(dev.url), env);
-  const browserLog = (env: Record<string, string>) => readFile(env.PRAXIS_TEST_BROWSER_LOG!, 'utf8').catch(() => '');
+  const browserLog = (env: Record<string, string>) =>
+    readFile(env.PRAXIS_TEST_BROWSER_LOG!, 'utf8').catch(() => '');
   /** The browser runs on after the CLI exits: its whole log, once it has finished. */
   async function finishedBrowserLog(env: Record<string, string>): Promise<string> {
     for (;;) {
@@ -64,7 +75,8 @@ describe('signing the shim in with praxis login, end to end', () => {
   }
   async function stored(env: Record<string, string>): Promise<StoredFile> {
     const record = JSON.parse(await readFile(fileOf(env), 'utf8')) as StoredFile;
-    for (const token of [record.tokens?.access_token, record.tokens?.refresh_token]) if (token) tokens.add(token);
+    for (const token of [record.tokens?.access_token, record.tokens?.refresh_token])
+      if (token) tokens.add(token);
     return record;
   }
   async function cli(env: Record<string, string>, ...args: string[]): Promise<CliRun> {
@@ -77,7 +89,10 @@ describe('signing the shim in with praxis login, end to end', () => {
     const shim = await connectShim(['--repo', fx.repo, '--remote', dev.url], env);
     try {
       const names = (await shim.client.listTools()).tools.map((tool) => tool.name);
-      const result = await shim.client.callTool({ name: 'get_checklist', arguments: { name: RESTRICTED } });
+      const result = await shim.client.callTool({
+        name: 'get_checklist',
+        arguments: { name: RESTRICTED },
+      });
       outputs.push(JSON.stringify(result));
       return { result, names, text: textOf(result) };
     } finally {
@@ -91,14 +106,21 @@ describe('signing the shim in with praxis login, end to end', () => {
     const login = await cli(alice, 'login', dev.url);
     expect(login.code, login.stderr).toBe(0);
     expect(login.stdout).toBe('');
-    expect(login.stderr).toMatch(/visit:\s+http:\/\/127\.0\.0\.1:\d+\/authorize\?\S*redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fcallback/);
+    expect(login.stderr).toMatch(
+      /visit:\s+http:\/\/127\.0\.0\.1:\d+\/authorize\?\S*redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fcallback/,
+    );
     expect(await finishedBrowserLog(alice)).toMatch(/callback: 200 .*You are signed in/);
 
     const path = fileOf(alice);
     expect((await stat(path)).mode & 0o777).toBe(0o600);
     expect((await stat(join(path, '..'))).mode & 0o777).toBe(0o700);
     const record = await stored(alice);
-    expect(Object.keys(record).sort()).toEqual(['clientInformation', 'discoveryState', 'endpoint', 'tokens']); // no PKCE verifier left
+    expect(Object.keys(record).sort()).toEqual([
+      'clientInformation',
+      'discoveryState',
+      'endpoint',
+      'tokens',
+    ]); // no PKCE verifier left
     expect(record.endpoint).toBe(dev.url);
     // Praxis's own opaque tokens (user:grant:secret); no ID token or other JWT from the identity provider.
     expect(record.tokens!.access_token).toMatch(/^[^:]+:[^:]+:[^:]+$/);
@@ -124,7 +146,10 @@ describe('signing the shim in with praxis login, end to end', () => {
     const alice = person('alice');
     const before = await stored(alice);
     const [user, grant] = before.tokens!.access_token.split(':');
-    const stale = { ...before, tokens: { ...before.tokens, access_token: `${user}:${grant}:no-longer-valid-access-token` } };
+    const stale = {
+      ...before,
+      tokens: { ...before.tokens, access_token: `${user}:${grant}:no-longer-valid-access-token` },
+    };
     await writeFile(fileOf(alice), JSON.stringify(stale), { mode: 0o600 });
     const { result, text } = await shimCall(alice);
     expect(result.isError, text).toBeFalsy();
@@ -149,13 +174,20 @@ describe('signing the shim in with praxis login, end to end', () => {
     const dave = person('dave', 'sign-in', 'alice');
     const shim = await connectShim(['--repo', fx.repo, '--remote', dev.url], dave);
     try {
-      const changed = new Promise<void>((resolve) => shim.client.setNotificationHandler('notifications/tools/list_changed', () => resolve()));
+      const changed = new Promise<void>((resolve) =>
+        shim.client.setNotificationHandler('notifications/tools/list_changed', () => resolve()),
+      );
       await changed;
       const record = await stored(dave);
       expect(record.tokens!.access_token).toMatch(/^[^:]+:[^:]+:[^:]+$/);
       expect((await stat(fileOf(dave))).mode & 0o777).toBe(0o600);
-      expect((await shim.client.listTools()).tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['worktree_list', 'get_checklist']));
-      const result = await shim.client.callTool({ name: 'get_checklist', arguments: { name: RESTRICTED } });
+      expect((await shim.client.listTools()).tools.map((tool) => tool.name)).toEqual(
+        expect.arrayContaining(['worktree_list', 'get_checklist']),
+      );
+      const result = await shim.client.callTool({
+        name: 'get_checklist',
+        arguments: { name: RESTRICTED },
+      });
       outputs.push(JSON.stringify(result));
       expect(result.isError, textOf(result)).toBeFalsy();
       expect(JSON.stringify(result.content)).toContain(RESTRICTED_TITLE);
@@ -163,7 +195,9 @@ describe('signing the shim in with praxis login, end to end', () => {
       await shim.close();
       outputs.push(shim.stderr());
     }
-    expect(shim.stderr()).toMatch(/praxis shim: opening your browser to sign in to [\s\S]*visit:\s+http:\/\/127\.0\.0\.1:\d+\/authorize\?/);
+    expect(shim.stderr()).toMatch(
+      /praxis shim: opening your browser to sign in to [\s\S]*visit:\s+http:\/\/127\.0\.0\.1:\d+\/authorize\?/,
+    );
     expect(shim.stderr()).toContain(`praxis shim: signed in to ${dev.url}`);
     expect((await finishedBrowserLog(dave)).match(/^opened /gm)).toHaveLength(1);
   });
@@ -174,10 +208,16 @@ describe('signing the shim in with praxis login, end to end', () => {
     // A browser that is started but never signs in: the sign-in stays open.
     const idleBrowser = join(root, 'idle-browser');
     await writeFile(idleBrowser, `#!/bin/sh\necho opened >> '${opened}'\n`, { mode: 0o755 });
-    const shim = await connectShim(['--repo', fx.repo, '--remote', dev.url], { ...erin, PRAXIS_BROWSER: idleBrowser });
+    const shim = await connectShim(['--repo', fx.repo, '--remote', dev.url], {
+      ...erin,
+      PRAXIS_BROWSER: idleBrowser,
+    });
     try {
       for (let call = 0; call < 3; call++) {
-        const result = await shim.client.callTool({ name: 'get_checklist', arguments: { name: RESTRICTED } });
+        const result = await shim.client.callTool({
+          name: 'get_checklist',
+          arguments: { name: RESTRICTED },
+        });
         outputs.push(JSON.stringify(result));
         expect(result.structuredContent).toMatchObject({ error: 'REMOTE_SIGN_IN_REQUIRED' });
         expect(textOf(result)).toContain('The shim has opened your browser');
@@ -198,7 +238,10 @@ describe('signing the shim in with praxis login, end to end', () => {
       log = await openerLog();
     }
     expect(log.trim().split('\n')).toEqual(['opened']);
-    const record = await readFile(fileOf(erin), 'utf8').then((text) => JSON.parse(text) as StoredFile, () => undefined);
+    const record = await readFile(fileOf(erin), 'utf8').then(
+      (text) => JSON.parse(text) as StoredFile,
+      () => undefined,
+    );
     expect(record?.tokens).toBeUndefined();
   });
 
@@ -234,28 +277,43 @@ describe('signing the shim in with praxis login, end to end', () => {
     expect(ended.tokensRefusedAt).toEqual(expect.any(String));
   });
 
-  it('ignores a forged callback without the state; the browser\'s callback then completes the sign-in', async () => {
+  it("ignores a forged callback without the state; the browser's callback then completes the sign-in", async () => {
     const mallory = person('forged-state', 'forged-state', 'alice');
     const login = await cli(mallory, 'login', dev.url);
     expect(login.code, login.stderr).toBe(0);
-    expect(await finishedBrowserLog(mallory))
-      .toMatch(/forged: 400 .*state, so it was ignored[\s\S]*callback: 200 .*You are signed in/);
+    expect(await finishedBrowserLog(mallory)).toMatch(
+      /forged: 400 .*state, so it was ignored[\s\S]*callback: 200 .*You are signed in/,
+    );
     expect((await stored(mallory)).tokens?.access_token).toMatch(/^[^:]+:[^:]+:[^:]+$/);
   });
 
   it.each([
-    ['missing-code', /no code: 400 .*no authorization code[\s\S]*callback: refused/, /no authorization code/],
-    ['denied', /denied: 400 .*access_denied \(&lt;script&gt;alert\(1\)&lt;\/script&gt;\)[\s\S]*callback: refused/, /access_denied/],
-  ])('refuses a hostile callback (%s), closes the listener and stores no tokens', async (mode, browserSaw, said) => {
-    const mallory = person(`hostile-${mode}`, mode, 'alice');
-    const login = await cli(mallory, 'login', dev.url);
-    expect(login.code).toBe(1);
-    expect(login.stderr).toMatch(said);
-    expect(await finishedBrowserLog(mallory)).toMatch(browserSaw);
-    const record = await readFile(fileOf(mallory), 'utf8').then((text) => JSON.parse(text) as StoredFile, () => undefined);
-    expect(record?.tokens).toBeUndefined();
-    expect(record).not.toHaveProperty('codeVerifier');
-  });
+    [
+      'missing-code',
+      /no code: 400 .*no authorization code[\s\S]*callback: refused/,
+      /no authorization code/,
+    ],
+    [
+      'denied',
+      /denied: 400 .*access_denied \(&lt;script&gt;alert\(1\)&lt;\/script&gt;\)[\s\S]*callback: refused/,
+      /access_denied/,
+    ],
+  ])(
+    'refuses a hostile callback (%s), closes the listener and stores no tokens',
+    async (mode, browserSaw, said) => {
+      const mallory = person(`hostile-${mode}`, mode, 'alice');
+      const login = await cli(mallory, 'login', dev.url);
+      expect(login.code).toBe(1);
+      expect(login.stderr).toMatch(said);
+      expect(await finishedBrowserLog(mallory)).toMatch(browserSaw);
+      const record = await readFile(fileOf(mallory), 'utf8').then(
+        (text) => JSON.parse(text) as StoredFile,
+        () => undefined,
+      );
+      expect(record?.tokens).toBeUndefined();
+      expect(record).not.toHaveProperty('codeVerifier');
+    },
+  );
 
   it('takes one callback only: the same redirect a second time finds the listener closed', async () => {
     const carol = person('twice', 'twice', 'alice');

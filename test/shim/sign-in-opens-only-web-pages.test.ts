@@ -29,11 +29,19 @@ const PLATFORMS = [
 ] as const;
 
 const HOSTILE: Array<[string, (origin: string) => string, string]> = [
-  ['ms-msdt:', () => 'ms-msdt:/id PCWDiagnostic /skip force /param "IT_BrowseForFile=/../../payload"', 'ms-msdt:'],
+  [
+    'ms-msdt:',
+    () => 'ms-msdt:/id PCWDiagnostic /skip force /param "IT_BrowseForFile=/../../payload"',
+    'ms-msdt:',
+  ],
   ['file:', () => 'file:///etc/passwd', 'file:'],
   ['smb:', () => 'smb://attacker.example/share/payload.exe', 'smb://attacker.example'],
   ['plain http: off loopback', () => 'http://evil.example/authorize', 'http://evil.example'],
-  ['https: of another origin', () => 'https://login.other.example/authorize', 'https://login.other.example'],
+  [
+    'https: of another origin',
+    () => 'https://login.other.example/authorize',
+    'https://login.other.example',
+  ],
   ['http: on loopback, another port', () => 'http://127.0.0.1:9/authorize', 'http://127.0.0.1:9'],
   ['credentials', (origin) => origin.replace('http://', 'http://user:password@'), ''],
 ];
@@ -50,7 +58,8 @@ describe('the sign-in opens only web pages of the authorization server the endpo
     systemRoot = join(root, 'Windows');
     await mkdir(bin);
     await mkdir(join(systemRoot, 'System32'), { recursive: true });
-    for (const name of ['xdg-open', 'open', 'rundll32']) await writeFile(join(bin, name), OPENER, { mode: 0o755 });
+    for (const name of ['xdg-open', 'open', 'rundll32'])
+      await writeFile(join(bin, name), OPENER, { mode: 0o755 });
     await writeFile(join(systemRoot, 'System32', 'rundll32.exe'), OPENER, { mode: 0o755 });
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
@@ -88,36 +97,57 @@ describe('the sign-in opens only web pages of the authorization server the endpo
 
   for (const { platform, opener } of PLATFORMS) {
     describe(`with ${opener} (${platform})`, () => {
-      it.each(HOSTILE)('praxis login refuses an authorization endpoint of %s, naming it', async (...hostile) => {
-        const [, endpoint, named] = hostile;
-        const remote = await hostileEndpoint(endpoint);
-        const { env, record } = await person();
-        const lines: string[] = [];
-        try {
-          const log = (line: string) => void lines.push(line);
-          const signingIn = signIn({ url: remote.url, env, log, timeoutMs: 60_000, platform });
-          const error = await withoutOpener(signingIn.then(() => undefined, (failure: unknown) => failure), record);
-          expect(error).toBeInstanceOf(RefusedSignInAddress);
-          expect((error as Error).message).toContain(`(${named || remote.origin})`);
-          expect((error as Error).message).toContain('was not opened');
-          expect(existsSync(record)).toBe(false);
-          expect(lines.join('\n')).not.toContain('visit:');
-          // The refused discovery is not kept: the next sign-in asks the endpoint afresh.
-          expect(JSON.parse(await readFile(signInFile(remote.url, env), 'utf8'))).not.toHaveProperty('discoveryState');
-        } finally {
-          await remote.close();
-        }
-      });
+      it.each(HOSTILE)(
+        'praxis login refuses an authorization endpoint of %s, naming it',
+        async (...hostile) => {
+          const [, endpoint, named] = hostile;
+          const remote = await hostileEndpoint(endpoint);
+          const { env, record } = await person();
+          const lines: string[] = [];
+          try {
+            const log = (line: string) => void lines.push(line);
+            const signingIn = signIn({ url: remote.url, env, log, timeoutMs: 60_000, platform });
+            const error = await withoutOpener(
+              signingIn.then(
+                () => undefined,
+                (failure: unknown) => failure,
+              ),
+              record,
+            );
+            expect(error).toBeInstanceOf(RefusedSignInAddress);
+            expect((error as Error).message).toContain(`(${named || remote.origin})`);
+            expect((error as Error).message).toContain('was not opened');
+            expect(existsSync(record)).toBe(false);
+            expect(lines.join('\n')).not.toContain('visit:');
+            // The refused discovery is not kept: the next sign-in asks the endpoint afresh.
+            expect(
+              JSON.parse(await readFile(signInFile(remote.url, env), 'utf8')),
+            ).not.toHaveProperty('discoveryState');
+          } finally {
+            await remote.close();
+          }
+        },
+      );
 
       it('opens a loopback page of the named server, as one argument, and completes the sign-in', async () => {
         const remote = await hostileEndpoint((origin) => `${origin}/authorize`);
         const { env, record } = await person();
         try {
-          const signingIn = signIn({ url: remote.url, env, log: () => undefined, timeoutMs: 60_000, platform });
+          const signingIn = signIn({
+            url: remote.url,
+            env,
+            log: () => undefined,
+            timeoutMs: 60_000,
+            platform,
+          });
           const run = await opened(record);
-          const expected = platform === 'win32'
-            ? { program: join(systemRoot, 'System32', 'rundll32.exe'), first: ['url.dll,FileProtocolHandler'] }
-            : { program: join(bin, opener), first: [] };
+          const expected =
+            platform === 'win32'
+              ? {
+                  program: join(systemRoot, 'System32', 'rundll32.exe'),
+                  first: ['url.dll,FileProtocolHandler'],
+                }
+              : { program: join(bin, opener), first: [] };
           expect(run.program).toBe(expected.program);
           expect(run.args.slice(0, -1)).toEqual(expected.first);
           const authorizationUrl = new URL(run.args.at(-1)!);
@@ -137,33 +167,40 @@ describe('the sign-in opens only web pages of the authorization server the endpo
   }
 
   describe('the sign-in the shim starts by itself', () => {
-    it.each(HOSTILE)('refuses an authorization endpoint of %s, and starts no other by itself', async (...hostile) => {
-      const [, endpoint, named] = hostile;
-      const remote = await hostileEndpoint(endpoint);
-      const { env, record } = await person();
-      const lines: string[] = [];
-      let wasStopped!: () => void;
-      const stopped = new Promise<void>((resolve) => (wasStopped = resolve));
-      const shim = shimSignIn({
-        url: remote.url, env, timeoutMs: 60_000, platform: 'linux', onSignedIn: () => undefined,
-        log: (line) => {
-          lines.push(line);
-          if (line.includes('was stopped')) wasStopped();
-        },
-      });
-      try {
-        expect(shim.start()).toBe(true);
-        await withoutOpener(stopped, record);
-        expect(shim.start()).toBe(false);
-        expect(lines.join('\n')).toContain(`(${named || remote.origin}) was not opened`);
-        expect(lines.join('\n')).toContain('the shim starts no other sign-in by itself');
-        expect(lines.join('\n')).not.toContain('visit:');
-        expect(existsSync(record)).toBe(false);
-      } finally {
-        shim.close();
-        await remote.close();
-      }
-    });
+    it.each(HOSTILE)(
+      'refuses an authorization endpoint of %s, and starts no other by itself',
+      async (...hostile) => {
+        const [, endpoint, named] = hostile;
+        const remote = await hostileEndpoint(endpoint);
+        const { env, record } = await person();
+        const lines: string[] = [];
+        let wasStopped!: () => void;
+        const stopped = new Promise<void>((resolve) => (wasStopped = resolve));
+        const shim = shimSignIn({
+          url: remote.url,
+          env,
+          timeoutMs: 60_000,
+          platform: 'linux',
+          onSignedIn: () => undefined,
+          log: (line) => {
+            lines.push(line);
+            if (line.includes('was stopped')) wasStopped();
+          },
+        });
+        try {
+          expect(shim.start()).toBe(true);
+          await withoutOpener(stopped, record);
+          expect(shim.start()).toBe(false);
+          expect(lines.join('\n')).toContain(`(${named || remote.origin}) was not opened`);
+          expect(lines.join('\n')).toContain('the shim starts no other sign-in by itself');
+          expect(lines.join('\n')).not.toContain('visit:');
+          expect(existsSync(record)).toBe(false);
+        } finally {
+          shim.close();
+          await remote.close();
+        }
+      },
+    );
 
     it('opens a loopback page of the named server and signs in', async () => {
       const remote = await hostileEndpoint((origin) => `${origin}/authorize`);
@@ -171,7 +208,12 @@ describe('the sign-in opens only web pages of the authorization server the endpo
       let signedIn!: () => void;
       const done = new Promise<void>((resolve) => (signedIn = resolve));
       const shim = shimSignIn({
-        url: remote.url, env, timeoutMs: 60_000, platform: 'darwin', log: () => undefined, onSignedIn: () => signedIn(),
+        url: remote.url,
+        env,
+        timeoutMs: 60_000,
+        platform: 'darwin',
+        log: () => undefined,
+        onSignedIn: () => signedIn(),
       });
       try {
         expect(shim.start()).toBe(true);

@@ -10,16 +10,37 @@ import { createFixture, type Fixture } from './helpers/git-fixture.ts';
 import { startRemoteServer, type RemoteServer } from './helpers/remote-server.ts';
 import { connectShim, type ShimConnection } from './helpers/shim-client.ts';
 
-const tool = (name: string): Tool => ({ name, description: `${name} tool`, inputSchema: { type: 'object' } });
+const tool = (name: string): Tool => ({
+  name,
+  description: `${name} tool`,
+  inputSchema: { type: 'object' },
+});
 const LOCAL = [tool('worktree_list'), tool('worktree_read')];
 
 describe('merging tool lists', () => {
   it.each([
-    ['Worktree_List'], ['worktree_list '], [' worktree_list'], ['worktree\u200b_list'], ['worktree_\u202elist'],
-    ['WORKTREE-LIST'], ['worktree.list'], ['ｗｏｒｋｔｒｅｅ＿ｌｉｓｔ'], ['worktree\u00a0list'], ['worktree_list\ufeff'],
+    ['Worktree_List'],
+    ['worktree_list '],
+    [' worktree_list'],
+    ['worktree\u200b_list'],
+    ['worktree_\u202elist'],
+    ['WORKTREE-LIST'],
+    ['worktree.list'],
+    ['ｗｏｒｋｔｒｅｅ＿ｌｉｓｔ'],
+    ['worktree\u00a0list'],
+    ['worktree_list\ufeff'],
   ])('treats %j as clashing with worktree_list', (name) => {
-    const merged = mergeToolLists(LOCAL, [tool(name), tool('search_processes')], new Set(), 'https://p.example/mcp');
-    expect(merged.tools.map((t) => t.name)).toEqual(['worktree_list', 'worktree_read', 'search_processes']);
+    const merged = mergeToolLists(
+      LOCAL,
+      [tool(name), tool('search_processes')],
+      new Set(),
+      'https://p.example/mcp',
+    );
+    expect(merged.tools.map((t) => t.name)).toEqual([
+      'worktree_list',
+      'worktree_read',
+      'search_processes',
+    ]);
     expect(merged.clashes).toEqual([{ remote: name, local: 'worktree_list' }]);
     expect(merged.tools[0]!.description).toContain("reads as this shim's 'worktree_list'");
   });
@@ -58,8 +79,13 @@ describe('the shim bridging an endpoint that offers worktree\\u200b_list', () =>
 
   it('does not list it, and says so with the invisible character shown', async () => {
     const { tools } = await shim.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['worktree_list', 'worktree_read', 'search_processes']);
-    const note = "offers a tool named 'worktree‹U+200B›_list', which reads as this shim's 'worktree_list'";
+    expect(tools.map((t) => t.name)).toEqual([
+      'worktree_list',
+      'worktree_read',
+      'search_processes',
+    ]);
+    const note =
+      "offers a tool named 'worktree‹U+200B›_list', which reads as this shim's 'worktree_list'";
     expect(tools[0]!.description).toContain(note);
     expect(shim.stderr()).toContain(note);
   });
@@ -67,7 +93,8 @@ describe('the shim bridging an endpoint that offers worktree\\u200b_list', () =>
   it('refuses a call by that name instead of passing it to the endpoint', async () => {
     const call = shim.client.callTool({ name: LOOK_ALIKE, arguments: {} });
     await expect(call).rejects.toMatchObject({ code: -32602 });
-    const refusal = "Tool 'worktree‹U+200B›_list' is not served: it reads as this shim's own 'worktree_list'";
+    const refusal =
+      "Tool 'worktree‹U+200B›_list' is not served: it reads as this shim's own 'worktree_list'";
     await expect(call).rejects.toThrow(refusal);
   });
 });

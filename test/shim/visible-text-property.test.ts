@@ -8,11 +8,42 @@ import { describe, expect, it } from 'vitest';
 import { visibleName, visibleText } from '../../src/text/visible-text.ts';
 import { forbiddenCodePoints } from './helpers/control-character-session.ts';
 
-const runs = (fallback: number): number => Number(process.env.FUZZ_RUNS) > 0 ? Number(process.env.FUZZ_RUNS) : fallback;
+const runs = (fallback: number): number =>
+  Number(process.env.FUZZ_RUNS) > 0 ? Number(process.env.FUZZ_RUNS) : fallback;
 
 const C0_NAMES = [
-  'NUL', 'SOH', 'STX', 'ETX', 'EOT', 'ENQ', 'ACK', 'BEL', 'BS', 'HT', 'LF', 'VT', 'FF', 'CR', 'SO', 'SI',
-  'DLE', 'DC1', 'DC2', 'DC3', 'DC4', 'NAK', 'SYN', 'ETB', 'CAN', 'EM', 'SUB', 'ESC', 'FS', 'GS', 'RS', 'US',
+  'NUL',
+  'SOH',
+  'STX',
+  'ETX',
+  'EOT',
+  'ENQ',
+  'ACK',
+  'BEL',
+  'BS',
+  'HT',
+  'LF',
+  'VT',
+  'FF',
+  'CR',
+  'SO',
+  'SI',
+  'DLE',
+  'DC1',
+  'DC2',
+  'DC3',
+  'DC4',
+  'NAK',
+  'SYN',
+  'ETB',
+  'CAN',
+  'EM',
+  'SUB',
+  'ESC',
+  'FS',
+  'GS',
+  'RS',
+  'US',
 ];
 
 /** The documented notation read back: `‹NAME›`, `‹DEL›` or `‹U+XXXX›` is the one character it names. */
@@ -28,36 +59,92 @@ function readBack(shown: string): string {
 
 /** Characters that matter here, mixed with ordinary text: every class shown, the marker's own brackets, look-alikes. */
 const interesting = fc.constantFrom(
-  '\x00', '\x07', '\x08', '\x1b', '\x7f', '\r', '\n', '\t', '\r\n', '\x85', '\x9b', '\x9d',
-  '\u061c', '\u200e', '\u200f',
-  '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u2028', '\u2029',
-  '‹', '›', '‹ESC›', '‹U+202E›', '‹DEL', '\\x1b', '\\u202e', '\\', '^[', '␛', '<ESC>', 'U+', '[2K', ']52;c;',
+  '\x00',
+  '\x07',
+  '\x08',
+  '\x1b',
+  '\x7f',
+  '\r',
+  '\n',
+  '\t',
+  '\r\n',
+  '\x85',
+  '\x9b',
+  '\x9d',
+  '\u061c',
+  '\u200e',
+  '\u200f',
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u2028',
+  '\u2029',
+  '‹',
+  '›',
+  '‹ESC›',
+  '‹U+202E›',
+  '‹DEL',
+  '\\x1b',
+  '\\u202e',
+  '\\',
+  '^[',
+  '␛',
+  '<ESC>',
+  'U+',
+  '[2K',
+  ']52;c;',
 );
 const anyText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 80 }),
-  fc.array(fc.oneof(interesting, fc.string({ maxLength: 4 }), fc.string({ unit: 'binary', maxLength: 2 })), {
-    maxLength: 40,
-  }).map((parts) => parts.join('')),
+  fc
+    .array(
+      fc.oneof(
+        interesting,
+        fc.string({ maxLength: 4 }),
+        fc.string({ unit: 'binary', maxLength: 2 }),
+      ),
+      {
+        maxLength: 40,
+      },
+    )
+    .map((parts) => parts.join('')),
 );
 
 describe('visibleText', () => {
   it('leaves nothing a terminal or a bidi-aware display would act on', () => {
-    fc.assert(fc.property(anyText, (text) => {
-      expect(forbiddenCodePoints(visibleText(text))).toEqual([]);
-    }), { numRuns: runs(3000) });
+    fc.assert(
+      fc.property(anyText, (text) => {
+        expect(forbiddenCodePoints(visibleText(text))).toEqual([]);
+      }),
+      { numRuns: runs(3000) },
+    );
   });
 
   it('reads back to exactly its input: no two texts are shown alike', () => {
-    fc.assert(fc.property(anyText, (text) => {
-      expect(readBack(visibleText(text))).toBe(text);
-    }), { numRuns: runs(3000) });
+    fc.assert(
+      fc.property(anyText, (text) => {
+        expect(readBack(visibleText(text))).toBe(text);
+      }),
+      { numRuns: runs(3000) },
+    );
   });
 
   it('leaves text without such characters, or the marker opener, as it is', () => {
-    const plain = anyText.filter((text) => forbiddenCodePoints(text).length === 0 && !/[‹\u2028\u2029]/.test(text));
-    fc.assert(fc.property(plain, (text) => {
-      expect(visibleText(text)).toBe(text);
-    }), { numRuns: runs(3000) });
+    const plain = anyText.filter(
+      (text) => forbiddenCodePoints(text).length === 0 && !/[‹\u2028\u2029]/.test(text),
+    );
+    fc.assert(
+      fc.property(plain, (text) => {
+        expect(visibleText(text)).toBe(text);
+      }),
+      { numRuns: runs(3000) },
+    );
   });
 
   it('shows each class of character by its marker, keeping newline, tab and CRLF', () => {
@@ -65,7 +152,9 @@ describe('visibleText', () => {
     expect(visibleText('\x1b]52;c;eA==\x07')).toBe('‹ESC›]52;c;eA==‹BEL›');
     expect(visibleText('safe\rrewritten\r\nnext\n\tx')).toBe('safe‹CR›rewritten\r\nnext\n\tx');
     expect(visibleText('end\r')).toBe('end‹CR›');
-    expect(visibleText('\x7f\x9b2K\u202eabc\u2066\u200f')).toBe('‹DEL›‹U+009B›2K‹U+202E›abc‹U+2066›‹U+200F›');
+    expect(visibleText('\x7f\x9b2K\u202eabc\u2066\u200f')).toBe(
+      '‹DEL›‹U+009B›2K‹U+202E›abc‹U+2066›‹U+200F›',
+    );
   });
 
   it('cannot be imitated: a literal marker, backslash escape or opener is shown differently from the character', () => {
@@ -84,11 +173,14 @@ describe('visibleName', () => {
   });
 
   it('leaves nothing a terminal would act on and reads back to its input', () => {
-    fc.assert(fc.property(anyText, (name) => {
-      const shown = visibleName(name);
-      expect(forbiddenCodePoints(shown)).toEqual([]);
-      expect(shown).not.toMatch(/[\n\t\u200b\u2060\ufeff]/);
-      expect(readBack(shown)).toBe(name);
-    }), { numRuns: runs(2000) });
+    fc.assert(
+      fc.property(anyText, (name) => {
+        const shown = visibleName(name);
+        expect(forbiddenCodePoints(shown)).toEqual([]);
+        expect(shown).not.toMatch(/[\n\t\u200b\u2060\ufeff]/);
+        expect(readBack(shown)).toBe(name);
+      }),
+      { numRuns: runs(2000) },
+    );
   });
 });

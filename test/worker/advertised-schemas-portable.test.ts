@@ -12,7 +12,8 @@ type Listing = Record<string, unknown>;
 
 /** JSON Pointer-ish paths of every `type` keyword whose value is an array. */
 function typeArraysIn(value: unknown, path = ''): string[] {
-  if (Array.isArray(value)) return value.flatMap((item, index) => typeArraysIn(item, `${path}/${index}`));
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => typeArraysIn(item, `${path}/${index}`));
   if (value === null || typeof value !== 'object') return [];
   return Object.entries(value).flatMap(([key, inner]) => [
     ...(key === 'type' && Array.isArray(inner) ? [`${path}/type`] : []),
@@ -47,16 +48,21 @@ describe('advertised schemas are portable', () => {
 
   it('has no type arrays anywhere in tools/list, prompts/list or the resource templates', () => {
     const found = Object.entries(listings).flatMap(([list, entries]) =>
-      entries.flatMap((entry) => typeArraysIn(entry).map((path) => `${list} ${String(entry.name)}: ${path}`)));
+      entries.flatMap((entry) =>
+        typeArraysIn(entry).map((path) => `${list} ${String(entry.name)}: ${path}`),
+      ),
+    );
     expect(found).toEqual([]);
   });
 
-  it('keeps the provenance `commit` field\'s values: a string or null, as anyOf', () => {
-    const outputs = listings.tools.filter((tool) => tool.outputSchema).map((tool) => JSON.stringify(tool.outputSchema));
+  it("keeps the provenance `commit` field's values: a string or null, as anyOf", () => {
+    const outputs = listings.tools
+      .filter((tool) => tool.outputSchema)
+      .map((tool) => JSON.stringify(tool.outputSchema));
     const commits = outputs.filter((text) => text.includes('"commit"'));
     expect(commits.length).toBeGreaterThanOrEqual(11);
-    for (const text of commits) expect(text)
-      .toMatch(/"commit":\{[^}]*"anyOf":\[\{"type":"string"\},\{"type":"null"\}\]/);
+    for (const text of commits)
+      expect(text).toMatch(/"commit":\{[^}]*"anyOf":\[\{"type":"string"\},\{"type":"null"\}\]/);
   });
 
   it('validates every input and output schema against the JSON Schema 2020-12 meta-schema', () => {
@@ -68,9 +74,8 @@ describe('advertised schemas are portable', () => {
         const schema = tool[key];
         if (schema === undefined) continue;
         checked += 1;
-        if (!ajv.validateSchema(schema as object)) invalid.push(
-          `${String(tool.name)} ${key}: ${ajv.errorsText(ajv.errors)}`,
-        );
+        if (!ajv.validateSchema(schema as object))
+          invalid.push(`${String(tool.name)} ${key}: ${ajv.errorsText(ajv.errors)}`);
       }
     }
     expect(invalid).toEqual([]);
@@ -78,7 +83,9 @@ describe('advertised schemas are portable', () => {
   });
 
   it('would catch a type array or a schema the meta-schema refuses (the checks are not vacuous)', () => {
-    expect(typeArraysIn({ properties: { commit: { type: ['string', 'null'] } } })).toEqual(['/properties/commit/type']);
+    expect(typeArraysIn({ properties: { commit: { type: ['string', 'null'] } } })).toEqual([
+      '/properties/commit/type',
+    ]);
     const ajv = new Ajv2020({ strict: false });
     expect(ajv.validateSchema({ type: 'object', properties: { a: { type: 'text' } } })).toBe(false);
     expect(ajv.validateSchema({ type: 'object', required: 'a' })).toBe(false);

@@ -32,15 +32,17 @@ const toolCall = JSON.stringify({
 });
 
 function post(body: string, bearer: string | null): Promise<Response> {
-  return callWorker(new Request(MCP_URL, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      ...(bearer === null ? {} : { authorization: `Bearer ${bearer}` }),
-    },
-    body,
-  }));
+  return callWorker(
+    new Request(MCP_URL, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...(bearer === null ? {} : { authorization: `Bearer ${bearer}` }),
+      },
+      body,
+    }),
+  );
 }
 
 describe('an anonymous body is never parsed', () => {
@@ -50,40 +52,59 @@ describe('an anonymous body is never parsed', () => {
     ['1 MiB of nested arrays, no token', nestedArrays, null],
     ['1 MiB of nested arrays, a garbage token', nestedArrays, 'not-a-jwt'],
     ['a tools/call of 100 kB, no token', toolCall, null],
-  ] as const)('%s: 401 with its challenge, JSON.parse never given the body', async (_, body, bearer) => {
-    watchJsonParse();
-    const { value: response, lines } = await captureConsole(() => post(body, bearer));
-    JSON.parse = originalParse;
-    expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer /);
-    expect(['AUTHENTICATION_REQUIRED', 'AUTHENTICATION_FAILED'])
-      .toContain((await response.json() as { error: string }).error);
-    expect(parsedLengths.filter((length) => length >= body.length)).toEqual([]);
-    // So the audit line cannot name the tool: it says who was refused, not what was asked.
-    const auditLine = lines
-      .map((line) => { try { return originalParse(line) as Record<string, unknown>; } catch { return null; } })
-      .find((line) => line?.event === 'mcp_request');
-    expect(auditLine).toMatchObject({ status: 401, tool: null });
-  });
+  ] as const)(
+    '%s: 401 with its challenge, JSON.parse never given the body',
+    async (_, body, bearer) => {
+      watchJsonParse();
+      const { value: response, lines } = await captureConsole(() => post(body, bearer));
+      JSON.parse = originalParse;
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toMatch(/^Bearer /);
+      expect(['AUTHENTICATION_REQUIRED', 'AUTHENTICATION_FAILED']).toContain(
+        ((await response.json()) as { error: string }).error,
+      );
+      expect(parsedLengths.filter((length) => length >= body.length)).toEqual([]);
+      // So the audit line cannot name the tool: it says who was refused, not what was asked.
+      const auditLine = lines
+        .map((line) => {
+          try {
+            return originalParse(line) as Record<string, unknown>;
+          } catch {
+            return null;
+          }
+        })
+        .find((line) => line?.event === 'mcp_request');
+      expect(auditLine).toMatchObject({ status: 401, tool: null });
+    },
+  );
 
-  it('a known caller\'s 1 MiB of nested arrays is refused on its shape, before JSON.parse, '
-    + 'with -32600 naming the depth limit', async () => {
-    const bearer = await token('nester');
-    watchJsonParse();
-    const { value: response } = await captureConsole(() => post(nestedArrays, bearer));
-    JSON.parse = originalParse;
-    expect(response.status).toBe(400);
-    const answer = await response.json() as { id: unknown; error: { code: number; message: string } };
-    expect(answer.id).toBeNull();
-    expect(answer.error.code).toBe(-32600);
-    expect(answer.error.message).toMatch(/nests objects and arrays more than 32 levels deep/);
-    expect(parsedLengths.filter((length) => length >= nestedArrays.length)).toEqual([]);
-  });
+  it(
+    "a known caller's 1 MiB of nested arrays is refused on its shape, before JSON.parse, " +
+      'with -32600 naming the depth limit',
+    async () => {
+      const bearer = await token('nester');
+      watchJsonParse();
+      const { value: response } = await captureConsole(() => post(nestedArrays, bearer));
+      JSON.parse = originalParse;
+      expect(response.status).toBe(400);
+      const answer = (await response.json()) as {
+        id: unknown;
+        error: { code: number; message: string };
+      };
+      expect(answer.id).toBeNull();
+      expect(answer.error.code).toBe(-32600);
+      expect(answer.error.message).toMatch(/nests objects and arrays more than 32 levels deep/);
+      expect(parsedLengths.filter((length) => length >= nestedArrays.length)).toEqual([]);
+    },
+  );
 
-  it('a known caller\'s ordinary request is parsed once and served', async () => {
+  it("a known caller's ordinary request is parsed once and served", async () => {
     const bearer = await token('ordinary');
     const body = JSON.stringify({
-      jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_process', arguments: { name: 'code-review' } },
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'get_process', arguments: { name: 'code-review' } },
     });
     watchJsonParse();
     const { value: response } = await captureConsole(() => post(body, bearer));

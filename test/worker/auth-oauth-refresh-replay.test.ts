@@ -19,7 +19,8 @@ async function refresh(env: Env, clientId: string, refreshToken: string) {
   return { status, body, access: String(body.access_token), refresh: String(body.refresh_token) };
 }
 
-const mcpStatus = async (env: Env, access: string) => (await mcpPost(listTools, access, env)).status;
+const mcpStatus = async (env: Env, access: string) =>
+  (await mcpPost(listTools, access, env)).status;
 
 describe('a rotated-away refresh token presented again', () => {
   it('after the person refreshed: the copy is refused and the grant revoked; the person signs in again', async () => {
@@ -44,7 +45,7 @@ describe('a rotated-away refresh token presented again', () => {
     expect((await refresh(env, person.clientId, stolen)).status).toBe(400);
   });
 
-  it('after the thief refreshed first: the person\'s own use of the token revokes the thief\'s chain too', async () => {
+  it("after the thief refreshed first: the person's own use of the token revokes the thief's chain too", async () => {
     const env = oauthEnv();
     const person = await signedInTokens(env, 'bob');
     const thief = await refresh(env, person.clientId, person.refresh);
@@ -81,7 +82,7 @@ describe('a rotated-away refresh token presented again', () => {
     expect((await refresh(env, person.clientId, tokens.at(-1)!)).status).toBe(200);
   });
 
-  it('revokes only the grant whose token was replayed: the same person\'s other sign-in keeps working', async () => {
+  it("revokes only the grant whose token was replayed: the same person's other sign-in keeps working", async () => {
     const env = oauthEnv();
     const laptop = await signedInTokens(env, 'bob');
     const desktop = await signedInTokens(env, 'bob');

@@ -7,8 +7,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listTools, mcpPost } from './auth-helpers.ts';
 import { callWorker, publishFixture } from './helpers.ts';
 import {
-  CLIENT_REDIRECT, workerBrowser, authorizationUrl, consentHandle, isPage, newVerifier, oauthEnv, registerClient, s256, signInAs,
-  signInProvider, signedInTokens, tokenRequest, type Page,
+  CLIENT_REDIRECT,
+  workerBrowser,
+  authorizationUrl,
+  consentHandle,
+  isPage,
+  newVerifier,
+  oauthEnv,
+  registerClient,
+  s256,
+  signInAs,
+  signInProvider,
+  signedInTokens,
+  tokenRequest,
+  type Page,
 } from './sign-in-helpers.ts';
 
 beforeAll(async () => {
@@ -28,9 +40,19 @@ function expectNoCode(result: Page | { redirectedTo: string }): void {
   expect(landed.searchParams.get('error')).toBeTruthy();
 }
 
-async function consentPageFor(browser: ReturnType<typeof workerBrowser>, clientId: string, extra: Record<string, string> = {}): Promise<Page> {
+async function consentPageFor(
+  browser: ReturnType<typeof workerBrowser>,
+  clientId: string,
+  extra: Record<string, string> = {},
+): Promise<Page> {
   const verifier = newVerifier();
-  const page = await browser.go(authorizationUrl(clientId, { code_challenge: await s256(verifier), code_challenge_method: 'S256', ...extra }));
+  const page = await browser.go(
+    authorizationUrl(clientId, {
+      code_challenge: await s256(verifier),
+      code_challenge_method: 'S256',
+      ...extra,
+    }),
+  );
   if (!isPage(page)) throw new Error(`expected the consent page, was sent to ${page.redirectedTo}`);
   return page;
 }
@@ -38,26 +60,51 @@ async function consentPageFor(browser: ReturnType<typeof workerBrowser>, clientI
 describe('the authorization server metadata in oauth mode', () => {
   it('names this Worker as the authorization server and offers only S256, the code grant, DCR and CIMD', async () => {
     const env = oauthEnv();
-    const resource = await (await callWorker(new Request('http://localhost/.well-known/oauth-protected-resource/mcp'), env)).json() as Record<string, unknown>;
+    const resource = (await (
+      await callWorker(
+        new Request('http://localhost/.well-known/oauth-protected-resource/mcp'),
+        env,
+      )
+    ).json()) as Record<string, unknown>;
     expect(resource).toMatchObject({ resource: MCP, authorization_servers: ['http://localhost'] });
-    const server = await (await callWorker(new Request('http://localhost/.well-known/oauth-authorization-server'), env)).json() as Record<string, unknown>;
+    const server = (await (
+      await callWorker(new Request('http://localhost/.well-known/oauth-authorization-server'), env)
+    ).json()) as Record<string, unknown>;
     expect(server).toMatchObject({
-      issuer: 'http://localhost', authorization_endpoint: 'http://localhost/authorize', token_endpoint: 'http://localhost/oauth/token',
-      registration_endpoint: 'http://localhost/oauth/register', revocation_endpoint: 'http://localhost/oauth/token',
-      code_challenge_methods_supported: ['S256'], response_types_supported: ['code'], client_id_metadata_document_supported: true,
+      issuer: 'http://localhost',
+      authorization_endpoint: 'http://localhost/authorize',
+      token_endpoint: 'http://localhost/oauth/token',
+      registration_endpoint: 'http://localhost/oauth/register',
+      revocation_endpoint: 'http://localhost/oauth/token',
+      code_challenge_methods_supported: ['S256'],
+      response_types_supported: ['code'],
+      client_id_metadata_document_supported: true,
     });
-    expect(server.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token']));
+    expect(server.grant_types_supported).toEqual(
+      expect.arrayContaining(['authorization_code', 'refresh_token']),
+    );
     expect(server.grant_types_supported).not.toContain('implicit');
   });
 
   it('serves none of it in the other modes', async () => {
-    for (const path of ['/.well-known/oauth-authorization-server', '/authorize', '/oauth/token', '/oauth/register', '/oauth/callback']) {
+    for (const path of [
+      '/.well-known/oauth-authorization-server',
+      '/authorize',
+      '/oauth/token',
+      '/oauth/register',
+      '/oauth/callback',
+    ]) {
       expect((await callWorker(new Request(`http://localhost${path}`))).status).toBe(404);
     }
   });
 
   it('refuses to run without its consent secret or upstream settings (500 on /mcp, never open)', async () => {
-    for (const broken of [{ PRAXIS_CONSENT_SECRET: 'short' }, { PRAXIS_OIDC_ISSUER: 'http://idp.example.com' }, { PRAXIS_OIDC_CLIENT_ID: '' }, { PRAXIS_AUTH_ISSUERS: 'https://idp.example.com' }]) {
+    for (const broken of [
+      { PRAXIS_CONSENT_SECRET: 'short' },
+      { PRAXIS_OIDC_ISSUER: 'http://idp.example.com' },
+      { PRAXIS_OIDC_CLIENT_ID: '' },
+      { PRAXIS_AUTH_ISSUERS: 'https://idp.example.com' },
+    ]) {
       expect((await mcpPost(listTools, null, oauthEnv(broken))).status).toBe(500);
     }
   });
@@ -68,7 +115,16 @@ describe('authorization requests that must not produce a code', () => {
     const env = oauthEnv();
     const clientId = await registerClient(env);
     const verifier = newVerifier();
-    const response = await callWorker(new Request(authorizationUrl(clientId, { redirect_uri: 'https://attacker.example/callback', code_challenge: await s256(verifier), code_challenge_method: 'S256' })), env);
+    const response = await callWorker(
+      new Request(
+        authorizationUrl(clientId, {
+          redirect_uri: 'https://attacker.example/callback',
+          code_challenge: await s256(verifier),
+          code_challenge_method: 'S256',
+        }),
+      ),
+      env,
+    );
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
   });
@@ -78,14 +134,29 @@ describe('authorization requests that must not produce a code', () => {
     const clientId = await registerClient(env);
     const browser = workerBrowser(env);
     expectNoCode(await browser.go(authorizationUrl(clientId, {})));
-    expectNoCode(await browser.go(authorizationUrl(clientId, { code_challenge: 'plain-challenge-plain-challenge-plain-challenge-12', code_challenge_method: 'plain' })));
+    expectNoCode(
+      await browser.go(
+        authorizationUrl(clientId, {
+          code_challenge: 'plain-challenge-plain-challenge-plain-challenge-12',
+          code_challenge_method: 'plain',
+        }),
+      ),
+    );
   });
 
   it('refuses a resource other than this MCP server', async () => {
     const env = oauthEnv();
     const clientId = await registerClient(env);
     const browser = workerBrowser(env);
-    expectNoCode(await browser.go(authorizationUrl(clientId, { code_challenge: await s256(newVerifier()), code_challenge_method: 'S256', resource: 'https://other.example/mcp' })));
+    expectNoCode(
+      await browser.go(
+        authorizationUrl(clientId, {
+          code_challenge: await s256(newVerifier()),
+          code_challenge_method: 'S256',
+          resource: 'https://other.example/mcp',
+        }),
+      ),
+    );
   });
 });
 
@@ -94,12 +165,30 @@ describe('token requests that must not produce a token', () => {
     const env = oauthEnv();
     const clientId = await registerClient(env);
     const verifier = newVerifier();
-    const landed = new URL(await signInAs(workerBrowser(env), authorizationUrl(clientId, { code_challenge: await s256(verifier), code_challenge_method: 'S256' }), 'bob'));
+    const landed = new URL(
+      await signInAs(
+        workerBrowser(env),
+        authorizationUrl(clientId, {
+          code_challenge: await s256(verifier),
+          code_challenge_method: 'S256',
+        }),
+        'bob',
+      ),
+    );
     const code = landed.searchParams.get('code')!;
     expect(landed.searchParams.get('state')).toBe('client-state');
     expect(landed.searchParams.get('iss')).toBe('http://localhost');
-    const base = { grant_type: 'authorization_code', code, client_id: clientId, redirect_uri: CLIENT_REDIRECT };
-    const otherResource = await tokenRequest(env, { ...base, code_verifier: verifier, resource: 'https://other.example/mcp' });
+    const base = {
+      grant_type: 'authorization_code',
+      code,
+      client_id: clientId,
+      redirect_uri: CLIENT_REDIRECT,
+    };
+    const otherResource = await tokenRequest(env, {
+      ...base,
+      code_verifier: verifier,
+      resource: 'https://other.example/mcp',
+    });
     expect(otherResource.status).toBe(400);
     expect(otherResource.body.error).toBe('invalid_target');
     const wrong = await tokenRequest(env, { ...base, code_verifier: newVerifier() });
@@ -123,17 +212,23 @@ describe('token requests that must not produce a token', () => {
     const { access } = await signedInTokens(env, 'bob');
     expect((await mcpPost(listTools, access, { PRAXIS_AUTH_MODE: 'local' })).status).toBe(401);
     const [user, grant] = access.split(':');
-    expect((await mcpPost(listTools, `${user}:${grant}:forged-secret-forged-secret-00`, env)).status).toBe(401);
+    expect(
+      (await mcpPost(listTools, `${user}:${grant}:forged-secret-forged-secret-00`, env)).status,
+    ).toBe(401);
   });
 });
 
 describe('the consent step', () => {
   it('names the client and its redirect host, escaped, in a page that cannot be framed and needs no script', async () => {
     const env = oauthEnv();
-    const clientId = await registerClient(env, { client_name: '<script>alert("owned")</script> Evil & Co' });
+    const clientId = await registerClient(env, {
+      client_name: '<script>alert("owned")</script> Evil & Co',
+    });
     const page = await consentPageFor(workerBrowser(env), clientId);
     expect(page.status).toBe(200);
-    expect(page.html).toContain('&#60;script&#62;alert(&#34;owned&#34;)&#60;/script&#62; Evil &#38; Co');
+    expect(page.html).toContain(
+      '&#60;script&#62;alert(&#34;owned&#34;)&#60;/script&#62; Evil &#38; Co',
+    );
     expect(page.html).not.toContain('<script');
     expect(page.html).toContain('127.0.0.1');
     expect(page.html).toContain(new URL(signInProvider.issuer).host);
@@ -154,7 +249,9 @@ describe('the consent step', () => {
     const attacker = workerBrowser(env);
     const crossSite = await attacker.submit(page.url, { handle, decision: 'approve' });
     expectNoCode(crossSite);
-    expect(attacker.visited.some((line) => line.includes(new URL(signInProvider.issuer).host))).toBe(false);
+    expect(
+      attacker.visited.some((line) => line.includes(new URL(signInProvider.issuer).host)),
+    ).toBe(false);
   });
 
   it('sends Deny back to the client as access_denied', async () => {
@@ -162,9 +259,14 @@ describe('the consent step', () => {
     const clientId = await registerClient(env);
     const browser = workerBrowser(env);
     const page = await consentPageFor(browser, clientId);
-    const denied = await browser.submit(page.url, { handle: consentHandle(page)!, decision: 'deny' });
+    const denied = await browser.submit(page.url, {
+      handle: consentHandle(page)!,
+      decision: 'deny',
+    });
     expect(isPage(denied)).toBe(false);
-    expect(new URL((denied as { redirectedTo: string }).redirectedTo).searchParams.get('error')).toBe('access_denied');
+    expect(
+      new URL((denied as { redirectedTo: string }).redirectedTo).searchParams.get('error'),
+    ).toBe('access_denied');
   });
 
   it('remembers an approval per user and client once the browser knows the user: the next sign-in skips the page', async () => {
@@ -176,7 +278,9 @@ describe('the consent step', () => {
     const again = await browser.go(authorizationUrl(clientId, challenge));
     // Straight on through the upstream provider (its session is still open) and back to the client.
     expect(isPage(again)).toBe(false);
-    expect(new URL((again as { redirectedTo: string }).redirectedTo).searchParams.get('code')).toBeTruthy();
+    expect(
+      new URL((again as { redirectedTo: string }).redirectedTo).searchParams.get('code'),
+    ).toBeTruthy();
     const otherClient = await registerClient(env);
     const asked = await browser.go(authorizationUrl(otherClient, challenge));
     expect(isPage(asked) && consentHandle(asked)).toBeTruthy();
@@ -190,15 +294,25 @@ describe('the consent step', () => {
 describe('the way back from the upstream provider', () => {
   it('refuses a forged state, and a real one arriving in another browser', async () => {
     const env = oauthEnv();
-    const forged = await workerBrowser(env).go('http://localhost/oauth/callback?code=anything&state=forged-state');
+    const forged = await workerBrowser(env).go(
+      'http://localhost/oauth/callback?code=anything&state=forged-state',
+    );
     expectNoCode(forged);
     // A real state, captured on its way to the provider, replayed from the attacker's browser.
     const clientId = await registerClient(env);
     const victim = workerBrowser(env);
     const page = await consentPageFor(victim, clientId);
-    const toUpstream = await victim.request(page.url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ handle: consentHandle(page)!, decision: 'approve' }).toString() });
+    const toUpstream = await victim.request(page.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ handle: consentHandle(page)!, decision: 'approve' }).toString(),
+    });
     const state = new URL(toUpstream.headers.get('location')!).searchParams.get('state')!;
-    expectNoCode(await workerBrowser(env).go(`http://localhost/oauth/callback?code=stolen&state=${encodeURIComponent(state)}`));
+    expectNoCode(
+      await workerBrowser(env).go(
+        `http://localhost/oauth/callback?code=stolen&state=${encodeURIComponent(state)}`,
+      ),
+    );
   });
 
   for (const flaw of ['audience', 'nonce', 'signature', 'issuer', 'expired'] as const) {
@@ -208,7 +322,10 @@ describe('the way back from the upstream provider', () => {
       const clientId = await registerClient(env);
       const browser = workerBrowser(env);
       const page = await consentPageFor(browser, clientId);
-      const result = await browser.submit(page.url, { handle: consentHandle(page)!, decision: 'approve' });
+      const result = await browser.submit(page.url, {
+        handle: consentHandle(page)!,
+        decision: 'approve',
+      });
       expectNoCode(result);
       expect(isPage(result) && result.html).toContain('could not be verified');
     });
@@ -220,9 +337,14 @@ describe('the way back from the upstream provider', () => {
     const clientId = await registerClient(env);
     const browser = workerBrowser(env);
     const page = await consentPageFor(browser, clientId);
-    const result = await browser.submit(page.url, { handle: consentHandle(page)!, decision: 'approve' });
+    const result = await browser.submit(page.url, {
+      handle: consentHandle(page)!,
+      decision: 'approve',
+    });
     expect(isPage(result)).toBe(false);
-    expect(new URL((result as { redirectedTo: string }).redirectedTo).searchParams.get('code')).toBeTruthy();
+    expect(
+      new URL((result as { redirectedTo: string }).redirectedTo).searchParams.get('code'),
+    ).toBeTruthy();
   });
 
   it('shows a clean error page when the provider is down, and grants nothing', async () => {
@@ -230,7 +352,12 @@ describe('the way back from the upstream provider', () => {
     const env = oauthEnv({ PRAXIS_OIDC_ISSUER: unreachable });
     const clientId = await registerClient(env);
     const browser = workerBrowser(env);
-    const result = await browser.go(authorizationUrl(clientId, { code_challenge: await s256(newVerifier()), code_challenge_method: 'S256' }));
+    const result = await browser.go(
+      authorizationUrl(clientId, {
+        code_challenge: await s256(newVerifier()),
+        code_challenge_method: 'S256',
+      }),
+    );
     expect(isPage(result)).toBe(true);
     const page = result as Page;
     expect(page.status).toBe(503);

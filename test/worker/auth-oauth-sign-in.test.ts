@@ -2,12 +2,27 @@
 // its authorization server, registers (DCR), sends a person through consent and the upstream
 // OpenID provider's login (a real oidc-provider on loopback), gets tokens and calls tools that show
 // exactly that person's groups; refresh re-checks the user upstream; revocation ends access.
-import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_URL, callWorker, publishFixture } from './helpers.ts';
 import { listTools, mcpPost } from './auth-helpers.ts';
-import { MemoryOAuthClient, RESTRICTED, workerBrowser, changeUser, getRestricted, oauthEnv, routeFor, rpcResult, signInAs, signedInTokens, tokenRequest } from './sign-in-helpers.ts';
-
+import {
+  MemoryOAuthClient,
+  RESTRICTED,
+  workerBrowser,
+  changeUser,
+  getRestricted,
+  oauthEnv,
+  routeFor,
+  rpcResult,
+  signInAs,
+  signedInTokens,
+  tokenRequest,
+} from './sign-in-helpers.ts';
 
 beforeAll(async () => {
   await publishFixture();
@@ -22,14 +37,21 @@ async function connectAs(user: string, env = oauthEnv(), seen: string[] = []) {
   const provider = new MemoryOAuthClient();
   const browser = workerBrowser(env);
   const fetch = routeFor(env, seen);
-  const first = new StreamableHTTPClientTransport(new URL(MCP_URL), { authProvider: provider, fetch });
-  await expect(new Client({ name: 'praxis-sign-in-test', version: '1.0.0' }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+  const first = new StreamableHTTPClientTransport(new URL(MCP_URL), {
+    authProvider: provider,
+    fetch,
+  });
+  await expect(
+    new Client({ name: 'praxis-sign-in-test', version: '1.0.0' }).connect(first),
+  ).rejects.toBeInstanceOf(UnauthorizedError);
   expect(provider.authorizationUrl).toBeDefined();
   const landed = new URL(await signInAs(browser, provider.authorizationUrl!.href, user));
   expect(landed.searchParams.get('error')).toBeNull();
   await first.finishAuth(landed.searchParams);
   const client = new Client({ name: 'praxis-sign-in-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(MCP_URL), { authProvider: provider, fetch }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(MCP_URL), { authProvider: provider, fetch }),
+  );
   return { client, provider, browser };
 }
 
@@ -39,17 +61,19 @@ async function seesRestricted(client: Client): Promise<boolean> {
 }
 
 describe('signing in through this server (auth mode oauth)', () => {
-  it('takes the official MCP client from the URL alone to tool calls that see exactly the signed-in user\'s groups', async () => {
+  it("takes the official MCP client from the URL alone to tool calls that see exactly the signed-in user's groups", async () => {
     await changeUser('alice', { groups: ['engineering', 'security-team'] });
     const seen: string[] = [];
     const alice = await connectAs('alice', oauthEnv(), seen);
     try {
-      expect(seen).toEqual(expect.arrayContaining([
-        'GET http://localhost/.well-known/oauth-protected-resource/mcp',
-        'GET http://localhost/.well-known/oauth-authorization-server',
-        'POST http://localhost/oauth/register',
-        'POST http://localhost/oauth/token',
-      ]));
+      expect(seen).toEqual(
+        expect.arrayContaining([
+          'GET http://localhost/.well-known/oauth-protected-resource/mcp',
+          'GET http://localhost/.well-known/oauth-authorization-server',
+          'POST http://localhost/oauth/register',
+          'POST http://localhost/oauth/token',
+        ]),
+      );
       expect(await seesRestricted(alice.client)).toBe(true);
       const token = alice.provider.stored!;
       expect(token.expires_in).toBeLessThanOrEqual(3600);
@@ -60,7 +84,12 @@ describe('signing in through this server (auth mode oauth)', () => {
     const bob = await connectAs('bob');
     try {
       expect(await seesRestricted(bob.client)).toBe(false);
-      const search = (await bob.client.callTool({ name: 'search_processes', arguments: { query: 'security incident breach' } })).structuredContent as { results: Array<{ name: string }> };
+      const search = (
+        await bob.client.callTool({
+          name: 'search_processes',
+          arguments: { query: 'security incident breach' },
+        })
+      ).structuredContent as { results: Array<{ name: string }> };
       expect(search.results.map((result) => result.name)).not.toContain(RESTRICTED);
     } finally {
       await bob.client.close();
@@ -68,23 +97,34 @@ describe('signing in through this server (auth mode oauth)', () => {
   });
 });
 
-
-
 describe('refresh and revocation in auth mode oauth', () => {
   it('re-checks the user upstream on refresh: a removed group is gone from the next access token, a disabled user gets no token', async () => {
     const env = oauthEnv();
     await changeUser('alice', { groups: ['engineering', 'security-team'] });
     const first = await signedInTokens(env, 'alice');
-    expect((await rpcResult(await mcpPost(getRestricted, first.access, env))).result?.isError).toBeFalsy();
+    expect(
+      (await rpcResult(await mcpPost(getRestricted, first.access, env))).result?.isError,
+    ).toBeFalsy();
 
     await changeUser('alice', { groups: ['engineering'] });
-    const refreshed = await tokenRequest(env, { grant_type: 'refresh_token', refresh_token: first.refresh, client_id: first.clientId });
+    const refreshed = await tokenRequest(env, {
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh,
+      client_id: first.clientId,
+    });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.refresh_token).not.toBe(first.refresh);
-    expect((await rpcResult(await mcpPost(getRestricted, String(refreshed.body.access_token), env))).result?.isError).toBe(true);
+    expect(
+      (await rpcResult(await mcpPost(getRestricted, String(refreshed.body.access_token), env)))
+        .result?.isError,
+    ).toBe(true);
 
     await changeUser('alice', { disabled: true });
-    const refused = await tokenRequest(env, { grant_type: 'refresh_token', refresh_token: String(refreshed.body.refresh_token), client_id: first.clientId });
+    const refused = await tokenRequest(env, {
+      grant_type: 'refresh_token',
+      refresh_token: String(refreshed.body.refresh_token),
+      client_id: first.clientId,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe('invalid_grant');
     // The grant is revoked with its tokens: the access token from the last refresh stops working too.
@@ -94,10 +134,22 @@ describe('refresh and revocation in auth mode oauth', () => {
   it('rotates refresh tokens: a used one is refused once its successor has been used', async () => {
     const env = oauthEnv();
     const first = await signedInTokens(env, 'bob');
-    const second = await tokenRequest(env, { grant_type: 'refresh_token', refresh_token: first.refresh, client_id: first.clientId });
-    const third = await tokenRequest(env, { grant_type: 'refresh_token', refresh_token: String(second.body.refresh_token), client_id: first.clientId });
+    const second = await tokenRequest(env, {
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh,
+      client_id: first.clientId,
+    });
+    const third = await tokenRequest(env, {
+      grant_type: 'refresh_token',
+      refresh_token: String(second.body.refresh_token),
+      client_id: first.clientId,
+    });
     expect(third.status).toBe(200);
-    const replay = await tokenRequest(env, { grant_type: 'refresh_token', refresh_token: first.refresh, client_id: first.clientId });
+    const replay = await tokenRequest(env, {
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh,
+      client_id: first.clientId,
+    });
     expect(replay.status).toBe(400);
   });
 
@@ -105,13 +157,23 @@ describe('refresh and revocation in auth mode oauth', () => {
     const env = oauthEnv();
     const { clientId, access, refresh } = await signedInTokens(env, 'bob');
     expect((await mcpPost(listTools, access, env)).status).toBe(200);
-    const revoked = await callWorker(new Request('http://localhost/oauth/token', {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token: refresh, token_type_hint: 'refresh_token', client_id: clientId }).toString(),
-    }), env);
+    const revoked = await callWorker(
+      new Request('http://localhost/oauth/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          token: refresh,
+          token_type_hint: 'refresh_token',
+          client_id: clientId,
+        }).toString(),
+      }),
+      env,
+    );
     expect(revoked.status).toBe(200);
     const after = await mcpPost(listTools, access, env);
     expect(after.status).toBe(401);
-    expect(after.headers.get('www-authenticate')).toContain('resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp"');
+    expect(after.headers.get('www-authenticate')).toContain(
+      'resource_metadata="http://localhost/.well-known/oauth-protected-resource/mcp"',
+    );
   });
 });

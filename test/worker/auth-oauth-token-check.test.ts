@@ -12,15 +12,20 @@ import { listTools, mcpPost } from './auth-helpers.ts';
 import { MCP_URL, callWorker, publishFixture } from './helpers.ts';
 import { oauthEnv, signedInTokens } from './sign-in-helpers.ts';
 
-
 /** The real OAUTH_KV namespace, with every read through it written down (key, or list prefix). */
 function countingOAuthKv(): { binding: KVNamespace; reads: string[] } {
   const kv = (testEnv as { OAUTH_KV: KVNamespace }).OAUTH_KV;
   const reads: string[] = [];
   const binding = {
     get: (key: string, options?: unknown) => (reads.push(key), kv.get(key, options as never)),
-    getWithMetadata: (key: string, options?: unknown) => (reads.push(key), kv.getWithMetadata(key, options as never)),
-    list: (options?: KVNamespaceListOptions) => (reads.push(`list ${options?.prefix ?? ''}`), kv.list(options)),
+    getWithMetadata: (key: string, options?: unknown) => (
+      reads.push(key),
+      kv.getWithMetadata(key, options as never)
+    ),
+    list: (options?: KVNamespaceListOptions) => (
+      reads.push(`list ${options?.prefix ?? ''}`),
+      kv.list(options)
+    ),
     put: kv.put.bind(kv),
     delete: kv.delete.bind(kv),
   };
@@ -36,7 +41,7 @@ afterEach(() => {
 });
 
 describe('checking a signed-in access token', () => {
-  it('reads OAUTH_KV once per MCP request: the token\'s own record, on every request', async () => {
+  it("reads OAUTH_KV once per MCP request: the token's own record, on every request", async () => {
     const { binding, reads } = countingOAuthKv();
     const env = oauthEnv({ OAUTH_KV: binding });
     const { access } = await signedInTokens(env, 'bob');
@@ -53,10 +58,18 @@ describe('checking a signed-in access token', () => {
     const { clientId, access, refresh } = await signedInTokens(env, 'bob');
     expect((await mcpPost(listTools, access, env)).status).toBe(200);
     expect((await mcpPost(listTools, access, env)).status).toBe(200);
-    const revoked = await callWorker(new Request(`${new URL(MCP_URL).origin}/oauth/token`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token: refresh, token_type_hint: 'refresh_token', client_id: clientId }).toString(),
-    }), env);
+    const revoked = await callWorker(
+      new Request(`${new URL(MCP_URL).origin}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          token: refresh,
+          token_type_hint: 'refresh_token',
+          client_id: clientId,
+        }).toString(),
+      }),
+      env,
+    );
     expect(revoked.status).toBe(200);
     expect((await mcpPost(listTools, access, env)).status).toBe(401);
   });
@@ -70,7 +83,7 @@ describe('checking a signed-in access token', () => {
     expect((await mcpPost(listTools, access, env)).status).toBe(401);
   });
 
-  it('decides again when the token\'s record changed since this isolate accepted it: the remembered check is not reused', async () => {
+  it("decides again when the token's record changed since this isolate accepted it: the remembered check is not reused", async () => {
     const { binding, reads } = countingOAuthKv();
     const env = oauthEnv({ OAUTH_KV: binding });
     const { access } = await signedInTokens(env, 'bob');
@@ -80,7 +93,10 @@ describe('checking a signed-in access token', () => {
     const kv = (testEnv as { OAUTH_KV: KVNamespace }).OAUTH_KV;
     const record = await kv.get<{ expiresAt: number }>(recordKey!, 'json');
     // The same record, but expired an hour ago: what was remembered (a lifetime still running) must not answer.
-    await kv.put(recordKey!, JSON.stringify({ ...record, expiresAt: Math.floor(Date.now() / 1000) - 3600 }));
+    await kv.put(
+      recordKey!,
+      JSON.stringify({ ...record, expiresAt: Math.floor(Date.now() / 1000) - 3600 }),
+    );
     expect((await mcpPost(listTools, access, env)).status).toBe(401);
   });
 
@@ -101,12 +117,22 @@ describe('checking a signed-in access token', () => {
     await kv.put('memo-test:a', 'one');
     await kv.put('memo-test:b', 'two');
     let checks = 0;
-    const twoReads = async (binding: KVNamespace) => (checks++, await binding.get('memo-test:a'), await binding.get('memo-test:b'), { checked: 'two', expiresAt: future });
+    const twoReads = async (binding: KVNamespace) => (
+      checks++,
+      await binding.get('memo-test:a'),
+      await binding.get('memo-test:b'),
+      { checked: 'two', expiresAt: future }
+    );
     expect(await checkedToken('token-two', config, kv, twoReads)).toBe('two');
     expect(await checkedToken('token-two', config, kv, twoReads)).toBe('two');
     expect(checks).toBe(2);
     checks = 0;
-    const oneRead = async (binding: KVNamespace) => (checks++, (await binding.get('memo-test:a', 'json' as never)) === null ? null : { checked: 'one', expiresAt: future });
+    const oneRead = async (binding: KVNamespace) => (
+      checks++,
+      (await binding.get('memo-test:a', 'json' as never)) === null
+        ? null
+        : { checked: 'one', expiresAt: future }
+    );
     await kv.put('memo-test:a', '"one"');
     expect(await checkedToken('token-one', config, kv, oneRead)).toBe('one');
     expect(await checkedToken('token-one', config, kv, oneRead)).toBe('one');
@@ -124,5 +150,4 @@ describe('checking a signed-in access token', () => {
     expect((await mcpPost(listTools, access, elsewhere)).status).not.toBe(401);
     expect((await mcpPost(listTools, access, oauthEnv())).status).toBe(401);
   });
-
 });

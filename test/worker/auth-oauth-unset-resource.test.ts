@@ -6,8 +6,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listTools, mcpPost } from './auth-helpers.ts';
 import { callWorker, publishFixture } from './helpers.ts';
 import {
-  CLIENT_REDIRECT, WORKER_ORIGIN, authorizationUrl, isPage, newVerifier, oauthEnv, registerClient, s256, signInAs,
-  tokenRequest, workerBrowser,
+  CLIENT_REDIRECT,
+  WORKER_ORIGIN,
+  authorizationUrl,
+  isPage,
+  newVerifier,
+  oauthEnv,
+  registerClient,
+  s256,
+  signInAs,
+  tokenRequest,
+  workerBrowser,
 } from './sign-in-helpers.ts';
 
 beforeAll(async () => {
@@ -18,31 +27,57 @@ const RESOURCE = `${WORKER_ORIGIN}/mcp`;
 const WRONG = 'https://evil.example/mcp';
 
 /** A token request with the body exactly as given (repeated parameters included). */
-async function rawTokenRequest(body: URLSearchParams): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await callWorker(new Request(`${WORKER_ORIGIN}/oauth/token`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString(),
-  }), oauthEnv());
-  return { status: response.status, body: await response.json() as Record<string, unknown> };
+async function rawTokenRequest(
+  body: URLSearchParams,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await callWorker(
+    new Request(`${WORKER_ORIGIN}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+    }),
+    oauthEnv(),
+  );
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 /** An authorization URL with PKCE for a newly registered client, `resource` as given. */
-async function authorizeUrl(clientId: string, resource: string, verifier = newVerifier()): Promise<string> {
-  return authorizationUrl(clientId, { code_challenge: await s256(verifier), code_challenge_method: 'S256', resource });
+async function authorizeUrl(
+  clientId: string,
+  resource: string,
+  verifier = newVerifier(),
+): Promise<string> {
+  return authorizationUrl(clientId, {
+    code_challenge: await s256(verifier),
+    code_challenge_method: 'S256',
+    resource,
+  });
 }
 
 /** Signs bob in through consent and the provider, with `resource` in the authorization URL as given. */
-async function signedInCode(resource: string): Promise<{ clientId: string; code: string; verifier: string }> {
+async function signedInCode(
+  resource: string,
+): Promise<{ clientId: string; code: string; verifier: string }> {
   const env = oauthEnv();
   const clientId = await registerClient(env);
   const verifier = newVerifier();
-  const landed = new URL(await signInAs(workerBrowser(env), await authorizeUrl(clientId, resource, verifier), 'bob'));
+  const landed = new URL(
+    await signInAs(workerBrowser(env), await authorizeUrl(clientId, resource, verifier), 'bob'),
+  );
   expect(landed.searchParams.get('error')).toBeNull();
   return { clientId, code: landed.searchParams.get('code')!, verifier };
 }
 
-const codeExchange = (signedIn: { clientId: string; code: string; verifier: string }): Record<string, string> => ({
-  grant_type: 'authorization_code', code: signedIn.code, code_verifier: signedIn.verifier,
-  client_id: signedIn.clientId, redirect_uri: CLIENT_REDIRECT,
+const codeExchange = (signedIn: {
+  clientId: string;
+  code: string;
+  verifier: string;
+}): Record<string, string> => ({
+  grant_type: 'authorization_code',
+  code: signedIn.code,
+  code_verifier: signedIn.verifier,
+  client_id: signedIn.clientId,
+  redirect_uri: CLIENT_REDIRECT,
 });
 
 /** Whether `accessToken` lists the tools at /mcp (it was issued for this server's resource). */
@@ -52,7 +87,10 @@ const listsTools = async (accessToken: unknown): Promise<boolean> =>
 /** Where the browser was sent back to the client, with `error` and no `code` when refused. */
 async function authorizeOutcome(url: string): Promise<URL> {
   const result = await workerBrowser(oauthEnv()).go(url);
-  if (isPage(result)) throw new Error(`expected a redirect to the client, got page ${result.status} at ${result.url}`);
+  if (isPage(result))
+    throw new Error(
+      `expected a redirect to the client, got page ${result.status} at ${result.url}`,
+    );
   return new URL(result.redirectedTo);
 }
 
@@ -72,7 +110,9 @@ describe('a resource parameter sent unset', () => {
       expect(tokens.status).toBe(200);
       expect(await listsTools(tokens.body.access_token)).toBe(true);
       const refreshed = await tokenRequest(oauthEnv(), {
-        client_id: signedIn.clientId, grant_type: 'refresh_token', refresh_token: String(tokens.body.refresh_token),
+        client_id: signedIn.clientId,
+        grant_type: 'refresh_token',
+        refresh_token: String(tokens.body.refresh_token),
         resource: unset,
       });
       expect(refreshed.status).toBe(200);
@@ -108,16 +148,24 @@ describe('a wrong resource, still refused', () => {
     const withUnset = new URLSearchParams(codeExchange(signedIn));
     withUnset.append('resource', 'undefined');
     withUnset.append('resource', WRONG);
-    for (const body of [new URLSearchParams({ ...codeExchange(signedIn), resource: WRONG }), withUnset]) {
+    for (const body of [
+      new URLSearchParams({ ...codeExchange(signedIn), resource: WRONG }),
+      withUnset,
+    ]) {
       const refused = await rawTokenRequest(body);
       expect(refused.status).toBe(400);
       expect(refused.body.error).toBe('invalid_target');
       expect(refused.body.access_token).toBeUndefined();
     }
-    const tokens = await tokenRequest(oauthEnv(), { ...codeExchange(signedIn), resource: 'undefined' });
+    const tokens = await tokenRequest(oauthEnv(), {
+      ...codeExchange(signedIn),
+      resource: 'undefined',
+    });
     expect(tokens.status).toBe(200);
     const refusedRefresh = await tokenRequest(oauthEnv(), {
-      client_id: signedIn.clientId, grant_type: 'refresh_token', refresh_token: String(tokens.body.refresh_token),
+      client_id: signedIn.clientId,
+      grant_type: 'refresh_token',
+      refresh_token: String(tokens.body.refresh_token),
       resource: WRONG,
     });
     expect(refusedRefresh.status).toBe(400);

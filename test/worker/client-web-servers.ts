@@ -6,17 +6,21 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
 /** `answer` gives the client web server's response for a URL, or null to let the fetch go out. */
-export function simulateClientWebServers(answer: (url: URL) => Response | null): { fetched: string[] } {
+export function simulateClientWebServers(answer: (url: URL) => Response | null): {
+  fetched: string[];
+} {
   const fetched: string[] = [];
   beforeEach(() => {
     const realFetch = globalThis.fetch;
-    vi.spyOn(globalThis, 'fetch').mockImplementation((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      const response = answer(url);
-      if (!response) return realFetch(input, init);
-      fetched.push(url.href);
-      return Promise.resolve(response);
-    });
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        const response = answer(url);
+        if (!response) return realFetch(input, init);
+        fetched.push(url.href);
+        return Promise.resolve(response);
+      },
+    );
   });
   afterEach(() => {
     vi.restoreAllMocks();

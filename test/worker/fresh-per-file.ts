@@ -9,11 +9,20 @@ import { afterAll, vi } from 'vitest';
 
 await reset();
 
-interface ModuleNode { promise?: unknown; exports?: unknown; evaluated: boolean; importers: Set<string> }
+interface ModuleNode {
+  promise?: unknown;
+  exports?: unknown;
+  evaluated: boolean;
+  importers: Set<string>;
+}
 
 afterAll(() => {
   // vitest's own registry of evaluated modules (what vi.resetModules clears, libraries included).
-  const modules = (globalThis as { __vitest_worker__?: { evaluatedModules?: { idToModuleMap?: Map<string, ModuleNode> } } }).__vitest_worker__?.evaluatedModules?.idToModuleMap;
+  const modules = (
+    globalThis as {
+      __vitest_worker__?: { evaluatedModules?: { idToModuleMap?: Map<string, ModuleNode> } };
+    }
+  ).__vitest_worker__?.evaluatedModules?.idToModuleMap;
   if (!modules) {
     vi.resetModules();
     return;

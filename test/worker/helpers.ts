@@ -20,7 +20,9 @@ export async function publishFixture(): Promise<string> {
 }
 
 /** Publishes another provided bundle (e.g. the shipped content/) the same way publishFixture does. */
-export async function publishProvided(name: 'fixtureBundle' | 'shippedBundle' | 'chunkedBundle' | 'partedBundle'): Promise<string> {
+export async function publishProvided(
+  name: 'fixtureBundle' | 'shippedBundle' | 'chunkedBundle' | 'partedBundle',
+): Promise<string> {
   const { pointer, objects } = inject(name);
   await Promise.all(objects.map(([hash, text]) => testEnv.CONTENT.put(objectKey(hash), text)));
   await testEnv.CONTENT.put(POINTER_KEY, JSON.stringify(pointer));
@@ -33,13 +35,16 @@ export async function unpublish(): Promise<void> {
   resetContentCache();
 }
 
-export const token = (subject = 'tester'): Promise<string> => issueLocalToken(testEnv.PRAXIS_LOCAL_SECRET!, subject);
+export const token = (subject = 'tester'): Promise<string> =>
+  issueLocalToken(testEnv.PRAXIS_LOCAL_SECRET!, subject);
 
 /** The Worker's own fetch, with optional env overrides (auth mode, origins…). */
 export function callWorker(request: Request, overrides: Partial<Env> = {}): Promise<Response> {
   // An in-process Request has no Host header; a real HTTP client always sends one.
   if (!request.headers.has('host')) {
-    request = new Request(request, { headers: new Headers([...request.headers, ['host', new URL(request.url).host]]) });
+    request = new Request(request, {
+      headers: new Headers([...request.headers, ['host', new URL(request.url).host]]),
+    });
   }
   return Promise.resolve(worker.fetch(request, envWith(overrides), createContext()));
 }
@@ -52,45 +57,64 @@ const envsWith = new WeakMap<Partial<Env>, Env>();
  */
 function envWith(overrides: Partial<Env>): Env {
   let env = envsWith.get(overrides);
-  if (!env) envsWith.set(overrides, env = { ...testEnv, ...overrides } as Env);
+  if (!env) envsWith.set(overrides, (env = { ...testEnv, ...overrides } as Env));
   return env;
 }
 
-export async function rpc(body: unknown, init: { token?: string | null; headers?: Record<string, string> } = {}): Promise<Response> {
+export async function rpc(
+  body: unknown,
+  init: { token?: string | null; headers?: Record<string, string> } = {},
+): Promise<Response> {
   const bearer = init.token === undefined ? await token() : init.token;
-  return callWorker(new Request(MCP_URL, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-      ...init.headers,
-    },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  }));
+  return callWorker(
+    new Request(MCP_URL, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+        ...init.headers,
+      },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
 }
 
 /** The JSON-RPC message in a response, whether it came as JSON or as one SSE event. */
 export async function rpcMessage(response: Response): Promise<any> {
   const text = await response.text();
-  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) return JSON.parse(text);
-  const data = text.split('\n').filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trim());
+  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream'))
+    return JSON.parse(text);
+  const data = text
+    .split('\n')
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => line.slice(5).trim());
   return JSON.parse(data.at(-1)!);
 }
 
 /** The official MCP client, talking to the Worker in-process (no sockets in workerd tests). */
-export async function connectClient(era: 'modern' | 'legacy' = 'modern', bearer?: string): Promise<Client> {
-  const authorization = `Bearer ${bearer ?? await token()}`;
+export async function connectClient(
+  era: 'modern' | 'legacy' = 'modern',
+  bearer?: string,
+): Promise<Client> {
+  const authorization = `Bearer ${bearer ?? (await token())}`;
   const transport = new StreamableHTTPClientTransport(new URL(MCP_URL), {
     requestInit: { headers: { authorization } },
     fetch: (input, init) => callWorker(new Request(input as RequestInfo, init)),
   });
   // 'auto' negotiates the 2026-07-28 revision; 'legacy' is the 2025 initialize handshake.
-  const client = new Client({ name: 'praxis-test', version: '1.0.0' }, { versionNegotiation: { mode: era === 'modern' ? 'auto' : 'legacy' } });
+  const client = new Client(
+    { name: 'praxis-test', version: '1.0.0' },
+    { versionNegotiation: { mode: era === 'modern' ? 'auto' : 'legacy' } },
+  );
   await client.connect(transport);
   return client;
 }
 
 function createContext(): ExecutionContext {
-  return { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext;
+  return {
+    waitUntil: () => undefined,
+    passThroughOnException: () => undefined,
+    props: {},
+  } as unknown as ExecutionContext;
 }

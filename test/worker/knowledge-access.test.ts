@@ -5,10 +5,20 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cloudEnv, connectWithToken, tokenWithGroups } from './auth-helpers.ts';
 import { publishFixture } from './helpers.ts';
 
-const TRACES = ['project-vendor-migration', 'Vendor migration', 'second provider', 'leadership_brief', 'roadmap', 'Second provider'];
+const TRACES = [
+  'project-vendor-migration',
+  'Vendor migration',
+  'second provider',
+  'leadership_brief',
+  'roadmap',
+  'Second provider',
+];
 
 let open: Client[] = [];
-afterEach(async () => { await Promise.all(open.map((client) => client.close())); open = []; });
+afterEach(async () => {
+  await Promise.all(open.map((client) => client.close()));
+  open = [];
+});
 
 async function connectAs(groups: string[]): Promise<Client> {
   const bearer = await tokenWithGroups(`knowledge-${groups.join('-') || 'none'}`, groups);
@@ -23,16 +33,37 @@ async function everything(client: Client): Promise<string> {
   do {
     const page = await client.listResources(cursor ? { cursor } : {});
     seen.push(page.resources);
-    for (const resource of page.resources) seen.push(await client.readResource({ uri: resource.uri }));
+    for (const resource of page.resources)
+      seen.push(await client.readResource({ uri: resource.uri }));
     cursor = page.nextCursor;
   } while (cursor);
   seen.push(await client.listPrompts());
-  seen.push(await client.callTool({ name: 'search_vitaegraph', arguments: { query: 'vendor migration provider' } }));
+  seen.push(
+    await client.callTool({
+      name: 'search_vitaegraph',
+      arguments: { query: 'vendor migration provider' },
+    }),
+  );
   seen.push(await client.callTool({ name: 'search_vitaegraph', arguments: {} }));
-  seen.push(await client.callTool({ name: 'graph_neighbors', arguments: { id: 'role-platform-engineer', direction: 'in', depth: 3 } }));
+  seen.push(
+    await client.callTool({
+      name: 'graph_neighbors',
+      arguments: { id: 'role-platform-engineer', direction: 'in', depth: 3 },
+    }),
+  );
   for (const value of ['', 'p', 'r']) {
-    seen.push(await client.complete({ ref: { type: 'ref/resource', uri: 'vitaegraph://record/{id}' }, argument: { name: 'id', value } }));
-    seen.push(await client.complete({ ref: { type: 'ref/resource', uri: 'vitaecontext://wiki/{module}' }, argument: { name: 'module', value } }));
+    seen.push(
+      await client.complete({
+        ref: { type: 'ref/resource', uri: 'vitaegraph://record/{id}' },
+        argument: { name: 'id', value },
+      }),
+    );
+    seen.push(
+      await client.complete({
+        ref: { type: 'ref/resource', uri: 'vitaecontext://wiki/{module}' },
+        argument: { name: 'module', value },
+      }),
+    );
   }
   return JSON.stringify(seen);
 }
@@ -44,9 +75,18 @@ describe('knowledge restricted to a group', () => {
     const client = await connectAs(['leadership']);
     const seen = await everything(client);
     for (const trace of TRACES) expect(seen).toContain(trace);
-    const { messages } = await client.getPrompt({ name: 'leadership_brief', arguments: { audience: 'board' } });
-    expect(messages[1]!.content).toMatchObject({ type: 'resource', resource: { uri: 'vitaegraph://record/project-vendor-migration' } });
-    const completion = await client.complete({ ref: { type: 'ref/prompt', name: 'leadership_brief' }, argument: { name: 'audience', value: 'b' } });
+    const { messages } = await client.getPrompt({
+      name: 'leadership_brief',
+      arguments: { audience: 'board' },
+    });
+    expect(messages[1]!.content).toMatchObject({
+      type: 'resource',
+      resource: { uri: 'vitaegraph://record/project-vendor-migration' },
+    });
+    const completion = await client.complete({
+      ref: { type: 'ref/prompt', name: 'leadership_brief' },
+      argument: { name: 'audience', value: 'b' },
+    });
     expect(completion.completion.values).toEqual(['board']);
   });
 
@@ -54,8 +94,12 @@ describe('knowledge restricted to a group', () => {
     const client = await connectAs(['engineering']);
     const seen = await everything(client);
     for (const trace of TRACES) expect(seen).not.toContain(trace);
-    await expect(client.getPrompt({ name: 'leadership_brief', arguments: { audience: 'board' } })).rejects.toMatchObject({ code: -32602 });
-    await expect(client.readResource({ uri: 'vitaegraph://record/project-vendor-migration' })).rejects.toMatchObject({ data: { uri: 'vitaegraph://record/project-vendor-migration' } });
+    await expect(
+      client.getPrompt({ name: 'leadership_brief', arguments: { audience: 'board' } }),
+    ).rejects.toMatchObject({ code: -32602 });
+    await expect(
+      client.readResource({ uri: 'vitaegraph://record/project-vendor-migration' }),
+    ).rejects.toMatchObject({ data: { uri: 'vitaegraph://record/project-vendor-migration' } });
   });
 
   // The cache key must keep group sets apart however groups are spelled: one group whose name
@@ -76,7 +120,9 @@ describe('knowledge restricted to a group', () => {
     const both = await connectAs(['engineering', 'leadership']);
     const bothReordered = await connectAs(['leadership', 'engineering']);
     for (let round = 0; round < 3; round++) {
-      const [leaderSeen, engineerSeen, bothSeen, reorderedSeen] = await Promise.all([leader, engineer, both, bothReordered].map(everything));
+      const [leaderSeen, engineerSeen, bothSeen, reorderedSeen] = await Promise.all(
+        [leader, engineer, both, bothReordered].map(everything),
+      );
       for (const trace of TRACES) {
         expect(leaderSeen).toContain(trace);
         expect(engineerSeen).not.toContain(trace);

@@ -27,7 +27,12 @@ async function publish(bundle: ProvidedBundle, as: ProvidedBundle['pointer']): P
   const missing = bundle.objects.filter(([hash]) => !stored.has(hash));
   await Promise.all(missing.map(([hash, text]) => testEnv.CONTENT.put(objectKey(hash), text)));
   for (const [hash] of missing) stored.add(hash);
-  const pointer = { ...bundle.pointer, version: as.version, commit: as.commit, builtAt: as.builtAt };
+  const pointer = {
+    ...bundle.pointer,
+    version: as.version,
+    commit: as.commit,
+    builtAt: as.builtAt,
+  };
   await testEnv.CONTENT.put(POINTER_KEY, JSON.stringify(pointer));
   resetContentCache();
 }
@@ -36,7 +41,15 @@ async function publish(bundle: ProvidedBundle, as: ProvidedBundle['pointer']): P
 async function callerFor(groups: string[]): Promise<{ bearer: string; env: Partial<Env> }> {
   if (groups.length === 0) return { bearer: await token('no-group-caller'), env: {} };
   const now = Math.floor(Date.now() / 1000);
-  const bearer = await signedByProvider({ iss: providers.stable, aud: RESOURCE, sub: `caller-${groups.join('-')}`, scope: 'praxis:read', iat: now, exp: now + 600, groups });
+  const bearer = await signedByProvider({
+    iss: providers.stable,
+    aud: RESOURCE,
+    sub: `caller-${groups.join('-')}`,
+    scope: 'praxis:read',
+    iat: now,
+    exp: now + 600,
+    groups,
+  });
   return { bearer, env: cloudEnv() };
 }
 
@@ -49,7 +62,13 @@ function caller(bearer: string, env: Partial<Env>): Call {
 
 const resultOf = (answer: string): any => {
   const body = answer.slice(answer.indexOf(' ') + 1);
-  const data = body.startsWith('{') ? body : body.split('\n').filter((line) => line.startsWith('data:')).at(-1)?.slice(5) ?? 'null';
+  const data = body.startsWith('{')
+    ? body
+    : (body
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .at(-1)
+        ?.slice(5) ?? 'null');
   return (JSON.parse(data) as { result?: any } | null)?.result;
 };
 
@@ -61,23 +80,40 @@ async function everyAnswer(plan: CorpusPlan, call: Call): Promise<Answers> {
     answers.push([label, answer]);
     return answer;
   };
-  const tool = (name: string, args: Record<string, unknown>) => ask(`${name} ${JSON.stringify(args)}`, 'tools/call', { name, arguments: args });
+  const tool = (name: string, args: Record<string, unknown>) =>
+    ask(`${name} ${JSON.stringify(args)}`, 'tools/call', { name, arguments: args });
 
-  await ask('initialize', 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'non-interference', version: '1.0.0' } });
-  for (const method of ['tools/list', 'prompts/list', 'resources/templates/list']) await ask(method, method, {});
+  await ask('initialize', 'initialize', {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'non-interference', version: '1.0.0' },
+  });
+  for (const method of ['tools/list', 'prompts/list', 'resources/templates/list'])
+    await ask(method, method, {});
   let cursor: string | undefined;
   for (let page = 0; page < 10; page++) {
-    const answer = await ask(`resources/list page ${page}`, 'resources/list', cursor ? { cursor } : {});
+    const answer = await ask(
+      `resources/list page ${page}`,
+      'resources/list',
+      cursor ? { cursor } : {},
+    );
     cursor = resultOf(answer)?.nextCursor;
     if (!cursor) break;
   }
-  const uris = ['career-context://current', 'vitaegraph://index', ...plan.records.map((id) => `vitaegraph://record/${id}`), ...plan.wiki.map((module) => `vitaecontext://wiki/${module}`), 'vitaegraph://record/absent'];
+  const uris = [
+    'career-context://current',
+    'vitaegraph://index',
+    ...plan.records.map((id) => `vitaegraph://record/${id}`),
+    ...plan.wiki.map((module) => `vitaecontext://wiki/${module}`),
+    'vitaegraph://record/absent',
+  ];
   for (const uri of uris) await ask(`read ${uri}`, 'resources/read', { uri });
 
-  answers.push(...await documentToolAnswers(plan, call));
+  answers.push(...(await documentToolAnswers(plan, call)));
   await tool('search_vitaegraph', {});
   for (const query of plan.queries) await tool('search_vitaegraph', { query });
-  for (const type of plan.recordTypes) await tool('search_vitaegraph', { type, query: plan.queries[0] });
+  for (const type of plan.recordTypes)
+    await tool('search_vitaegraph', { type, query: plan.queries[0] });
   for (const tag of plan.tags) await tool('search_vitaegraph', { tag });
   for (const id of [...plan.records.slice(0, 16), 'absent']) {
     await tool('graph_neighbors', { id, depth: 3, direction: 'both' });
@@ -91,23 +127,46 @@ async function everyAnswer(plan: CorpusPlan, call: Call): Promise<Answers> {
   await tool('list_frameworks', {});
   for (const name of [...plan.frameworks, 'absent']) await tool('get_framework', { name });
 
-  const candidates: Record<string, string[]> = { process: plan.processes, checklist: plan.checklists, record: plan.records.slice(0, 12), tone: ['calm', 'loud'] };
+  const candidates: Record<string, string[]> = {
+    process: plan.processes,
+    checklist: plan.checklists,
+    record: plan.records.slice(0, 12),
+    tone: ['calm', 'loud'],
+  };
   for (const prompt of plan.prompts) {
     const [argument, other] = prompt.arguments;
-    if (!argument) { await ask(`prompt ${prompt.name}`, 'prompts/get', { name: prompt.name, arguments: {} }); continue; }
+    if (!argument) {
+      await ask(`prompt ${prompt.name}`, 'prompts/get', { name: prompt.name, arguments: {} });
+      continue;
+    }
     for (const value of candidates[argument] ?? ['x']) {
-      const args = { [argument]: value, ...(other ? { [other]: (candidates[other] ?? ['x'])[0] } : {}) };
-      await ask(`prompt ${prompt.name} ${JSON.stringify(args)}`, 'prompts/get', { name: prompt.name, arguments: args });
+      const args = {
+        [argument]: value,
+        ...(other ? { [other]: (candidates[other] ?? ['x'])[0] } : {}),
+      };
+      await ask(`prompt ${prompt.name} ${JSON.stringify(args)}`, 'prompts/get', {
+        name: prompt.name,
+        arguments: args,
+      });
     }
     for (const name of prompt.arguments) {
       for (const value of ['', 'p', 'c', 'r', 'r-1', 'b']) {
-        await ask(`complete ${prompt.name}.${name}=${value}`, 'completion/complete', { ref: { type: 'ref/prompt', name: prompt.name }, argument: { name, value } });
+        await ask(`complete ${prompt.name}.${name}=${value}`, 'completion/complete', {
+          ref: { type: 'ref/prompt', name: prompt.name },
+          argument: { name, value },
+        });
       }
     }
   }
-  for (const [uri, name] of [['vitaegraph://record/{id}', 'id'], ['vitaecontext://wiki/{module}', 'module']]) {
+  for (const [uri, name] of [
+    ['vitaegraph://record/{id}', 'id'],
+    ['vitaecontext://wiki/{module}', 'module'],
+  ]) {
     for (const value of ['', 'r', 'r-1', 's', 'o', 'g']) {
-      await ask(`complete ${uri} ${value}`, 'completion/complete', { ref: { type: 'ref/resource', uri }, argument: { name, value } });
+      await ask(`complete ${uri} ${value}`, 'completion/complete', {
+        ref: { type: 'ref/resource', uri },
+        argument: { name, value },
+      });
     }
   }
   const health = await callWorker(new Request('http://localhost/healthz'));
@@ -128,7 +187,10 @@ async function documentToolAnswers(plan: CorpusPlan, call: Call, fresh = false):
     answers.push([`${name} ${JSON.stringify(args)}`, answer]);
     return answer;
   };
-  for (const [kind, singular, names] of [['processes', 'process', plan.processes], ['checklists', 'checklist', plan.checklists]] as const) {
+  for (const [kind, singular, names] of [
+    ['processes', 'process', plan.processes],
+    ['checklists', 'checklist', plan.checklists],
+  ] as const) {
     await tool(`list_${kind}`, {});
     for (const name of [...names, 'absent-name']) await tool(`get_${singular}`, { name });
     for (const query of plan.queries) {
@@ -150,10 +212,16 @@ const withoutCursorTags = (text: string): string => text.replace(CURSOR_TAG, '$1
 
 /** Labels and both answers of every request whose answers differ. */
 function differences(full: Answers, reduced: Answers): string[] {
-  expect(full.map(([label]) => withoutCursorTags(label))).toEqual(reduced.map(([label]) => withoutCursorTags(label)));
+  expect(full.map(([label]) => withoutCursorTags(label))).toEqual(
+    reduced.map(([label]) => withoutCursorTags(label)),
+  );
   return full.flatMap(([label, answer], i) => {
     const [mine, other] = [withoutCursorTags(answer), withoutCursorTags(reduced[i]![1])];
-    return mine === other ? [] : [`${label}\n    whole bundle:   ${mine.slice(0, 600)}\n    without hidden: ${other.slice(0, 600)}`];
+    return mine === other
+      ? []
+      : [
+          `${label}\n    whole bundle:   ${mine.slice(0, 600)}\n    without hidden: ${other.slice(0, 600)}`,
+        ];
   });
 }
 
@@ -171,32 +239,60 @@ describe('non-interference: restricted entries change nothing a caller without t
   for (const { seed, plan, full, reduced } of inject('nonInterference')) {
     for (const { groups, bundle } of reduced) {
       const who = groups.length ? `holding ${groups.join(', ')}` : 'holding no group';
-      it(`corpus ${seed}: answers a caller ${who} exactly as a bundle built without what it may not see`, { timeout: 300_000 }, async () => {
-        // The corpus really holds something this caller may not see.
-        expect(bundle.pointer.manifest).not.toBe(full.pointer.manifest);
-        const { bearer, env } = await callerFor(groups);
-        await publish(full, full.pointer);
-        const { value: whole } = await captureConsole(() => everyAnswer(plan, caller(bearer, env)));
-        await publish(bundle, full.pointer);
-        const { value: without } = await captureConsole(() => everyAnswer(plan, caller(bearer, env)));
-        const differing = differences(whole, without);
-        expect(differing, `${differing.length} of ${whole.length} answers differ (${summary(differing)}):\n${differing.slice(0, 12).join('\n')}`).toEqual([]);
-      });
+      it(
+        `corpus ${seed}: answers a caller ${who} exactly as a bundle built without what it may not see`,
+        { timeout: 300_000 },
+        async () => {
+          // The corpus really holds something this caller may not see.
+          expect(bundle.pointer.manifest).not.toBe(full.pointer.manifest);
+          const { bearer, env } = await callerFor(groups);
+          await publish(full, full.pointer);
+          const { value: whole } = await captureConsole(() =>
+            everyAnswer(plan, caller(bearer, env)),
+          );
+          await publish(bundle, full.pointer);
+          const { value: without } = await captureConsole(() =>
+            everyAnswer(plan, caller(bearer, env)),
+          );
+          const differing = differences(whole, without);
+          expect(
+            differing,
+            `${differing.length} of ${whole.length} answers differ (${summary(differing)}):\n${differing.slice(0, 12).join('\n')}`,
+          ).toEqual([]);
+        },
+      );
 
-      it(`corpus ${seed}: answers a caller ${who} exactly so when each document tool call is a fresh isolate's first request`, { timeout: 300_000 }, async () => {
-        const { bearer, env } = await callerFor(groups);
-        await publish(full, full.pointer);
-        const { value: whole } = await captureConsole(() => documentToolAnswers(plan, caller(bearer, env), true));
-        await publish(bundle, full.pointer);
-        const { value: without } = await captureConsole(() => documentToolAnswers(plan, caller(bearer, env), true));
-        const differing = differences(whole, without);
-        expect(differing, `${differing.length} of ${whole.length} answers differ (${summary(differing)}):\n${differing.slice(0, 12).join('\n')}`).toEqual([]);
-        // And exactly as the same isolate answers them warm, after a request that loaded everything.
-        await publish(full, full.pointer);
-        await caller(bearer, env)('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'non-interference', version: '1.0.0' } });
-        const { value: warm } = await captureConsole(() => documentToolAnswers(plan, caller(bearer, env)));
-        expect(differences(whole, warm)).toEqual([]);
-      });
+      it(
+        `corpus ${seed}: answers a caller ${who} exactly so when each document tool call is a fresh isolate's first request`,
+        { timeout: 300_000 },
+        async () => {
+          const { bearer, env } = await callerFor(groups);
+          await publish(full, full.pointer);
+          const { value: whole } = await captureConsole(() =>
+            documentToolAnswers(plan, caller(bearer, env), true),
+          );
+          await publish(bundle, full.pointer);
+          const { value: without } = await captureConsole(() =>
+            documentToolAnswers(plan, caller(bearer, env), true),
+          );
+          const differing = differences(whole, without);
+          expect(
+            differing,
+            `${differing.length} of ${whole.length} answers differ (${summary(differing)}):\n${differing.slice(0, 12).join('\n')}`,
+          ).toEqual([]);
+          // And exactly as the same isolate answers them warm, after a request that loaded everything.
+          await publish(full, full.pointer);
+          await caller(bearer, env)('initialize', {
+            protocolVersion: '2025-06-18',
+            capabilities: {},
+            clientInfo: { name: 'non-interference', version: '1.0.0' },
+          });
+          const { value: warm } = await captureConsole(() =>
+            documentToolAnswers(plan, caller(bearer, env)),
+          );
+          expect(differences(whole, warm)).toEqual([]);
+        },
+      );
     }
   }
 });

@@ -8,39 +8,67 @@ import { captureConsole } from './fuzz-helpers.ts';
 import { MCP_URL, callWorker, publishFixture, testEnv, token, unpublish } from './helpers.ts';
 
 const LIST_TOOLS = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
-const SEARCH = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'search_processes', arguments: { query: 'deploy' } } });
+const SEARCH = (id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'search_processes', arguments: { query: 'deploy' } },
+});
 const SMALL_LIMIT = {
   PRAXIS_RATE_LIMIT: 'on',
-  PRAXIS_RATE_LIMITER: (testEnv as unknown as { PRAXIS_TEST_RATE_LIMITER: RateLimit }).PRAXIS_TEST_RATE_LIMITER,
+  PRAXIS_RATE_LIMITER: (testEnv as unknown as { PRAXIS_TEST_RATE_LIMITER: RateLimit })
+    .PRAXIS_TEST_RATE_LIMITER,
 } as Partial<Env>;
 
-function post(body: string, init: { bearer?: string; headers?: Record<string, string> } = {}): Request {
+function post(
+  body: string,
+  init: { bearer?: string; headers?: Record<string, string> } = {},
+): Request {
   return new Request(MCP_URL, {
     method: 'POST',
     headers: {
-      'content-type': 'application/json', accept: 'application/json, text/event-stream',
-      ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}), ...init.headers,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}),
+      ...init.headers,
     },
     body,
   });
 }
 
 /** The response, and the audit lines the request wrote. */
-async function audited(request: Request, env: Partial<Env> = {}): Promise<{ status: number; lines: Record<string, unknown>[] }> {
+async function audited(
+  request: Request,
+  env: Partial<Env> = {},
+): Promise<{ status: number; lines: Record<string, unknown>[] }> {
   const { value, lines } = await captureConsole(async () => {
     const response = await callWorker(request, env);
     await response.text();
     return response;
   });
-  const audit = lines.map((line) => { try { return JSON.parse(line) as Record<string, unknown>; } catch { return null; } })
+  const audit = lines
+    .map((line) => {
+      try {
+        return JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        return null;
+      }
+    })
     .filter((line): line is Record<string, unknown> => line?.event === 'mcp_request');
   return { status: value.status, lines: audit };
 }
 
-async function expectOneLine(request: Request, status: number, line: Record<string, unknown>, env: Partial<Env> = {}) {
+async function expectOneLine(
+  request: Request,
+  status: number,
+  line: Record<string, unknown>,
+  env: Partial<Env> = {},
+) {
   const result = await audited(request, env);
   expect(result.status).toBe(status);
-  expect(result.lines).toEqual([expect.objectContaining({ ...line, status, ms: expect.any(Number) })]);
+  expect(result.lines).toEqual([
+    expect.objectContaining({ ...line, status, ms: expect.any(Number) }),
+  ]);
   return result.lines[0]!;
 }
 
@@ -49,7 +77,10 @@ describe('one audit line per /mcp request', () => {
     await unpublish();
     const bearer = await token('auditor');
     await expectOneLine(post(JSON.stringify(LIST_TOOLS), { bearer }), 503, {
-      subject: 'auditor', via: 'local', tool: 'tools/list', outcome: 'no_content_published',
+      subject: 'auditor',
+      via: 'local',
+      tool: 'tools/list',
+      outcome: 'no_content_published',
     });
   });
 
@@ -57,32 +88,86 @@ describe('one audit line per /mcp request', () => {
     await publishFixture();
     const bearer = await token('auditor');
     const served = await expectOneLine(post(JSON.stringify(SEARCH(1)), { bearer }), 200, {
-      subject: 'auditor', via: 'local', tool: 'tools/call:search_processes', outcome: 'served', version: expect.any(String),
+      subject: 'auditor',
+      via: 'local',
+      tool: 'tools/call:search_processes',
+      outcome: 'served',
+      version: expect.any(String),
     });
-    expect(Object.keys(served)).toEqual(['event', 'subject', 'via', 'tool', 'outcome', 'status', 'version', 'ms']);
-    await expectOneLine(post(JSON.stringify(LIST_TOOLS), { headers: { origin: 'https://evil.example' } }), 403, {
-      subject: null, tool: null, outcome: 'host_or_origin_refused',
+    expect(Object.keys(served)).toEqual([
+      'event',
+      'subject',
+      'via',
+      'tool',
+      'outcome',
+      'status',
+      'version',
+      'ms',
+    ]);
+    await expectOneLine(
+      post(JSON.stringify(LIST_TOOLS), { headers: { origin: 'https://evil.example' } }),
+      403,
+      {
+        subject: null,
+        tool: null,
+        outcome: 'host_or_origin_refused',
+      },
+    );
+    await expectOneLine(post('x'.repeat(1024 * 1024 + 1), { bearer }), 413, {
+      subject: null,
+      tool: null,
+      outcome: 'body_too_large',
     });
-    await expectOneLine(post('x'.repeat(1024 * 1024 + 1), { bearer }), 413, { subject: null, tool: null, outcome: 'body_too_large' });
-    await expectOneLine(post(JSON.stringify(LIST_TOOLS)), 401, { subject: null, tool: null, outcome: 'AUTHENTICATION_REQUIRED' });
-    await expectOneLine(post(JSON.stringify(LIST_TOOLS), { bearer: 'not-a-token' }), 401, { subject: null, tool: null, outcome: 'invalid_token' });
-    await expectOneLine(post('['.repeat(100) + ']'.repeat(100), { bearer }), 400, { subject: 'auditor', tool: null, outcome: 'body_shape_refused' });
+    await expectOneLine(post(JSON.stringify(LIST_TOOLS)), 401, {
+      subject: null,
+      tool: null,
+      outcome: 'AUTHENTICATION_REQUIRED',
+    });
+    await expectOneLine(post(JSON.stringify(LIST_TOOLS), { bearer: 'not-a-token' }), 401, {
+      subject: null,
+      tool: null,
+      outcome: 'invalid_token',
+    });
+    await expectOneLine(post('['.repeat(100) + ']'.repeat(100), { bearer }), 400, {
+      subject: 'auditor',
+      tool: null,
+      outcome: 'body_shape_refused',
+    });
     await expectOneLine(post(JSON.stringify([SEARCH(1), SEARCH(2), SEARCH(3)]), { bearer }), 400, {
-      subject: 'auditor', tool: 'tools/call:search_processes,tools/call:search_processes,tools/call:search_processes', outcome: 'over_request_cap',
+      subject: 'auditor',
+      tool: 'tools/call:search_processes,tools/call:search_processes,tools/call:search_processes',
+      outcome: 'over_request_cap',
     });
-    await expectOneLine(new Request(MCP_URL, {
-      method: 'OPTIONS', headers: { origin: 'http://localhost', 'access-control-request-method': 'POST' },
-    }), 204, { subject: null, tool: null, outcome: 'cors_preflight' });
-    await expectOneLine(post(JSON.stringify(LIST_TOOLS), { bearer }), 500, { subject: null, outcome: 'misconfigured' }, { PRAXIS_AUTH_MODE: 'sideways' } as Partial<Env>);
+    await expectOneLine(
+      new Request(MCP_URL, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost', 'access-control-request-method': 'POST' },
+      }),
+      204,
+      { subject: null, tool: null, outcome: 'cors_preflight' },
+    );
+    await expectOneLine(
+      post(JSON.stringify(LIST_TOOLS), { bearer }),
+      500,
+      { subject: null, outcome: 'misconfigured' },
+      { PRAXIS_AUTH_MODE: 'sideways' } as Partial<Env>,
+    );
   });
 
   it('when the caller is over its rate limit: 429, outcome rate_limited', async () => {
     const bearer = await token(`greedy-${crypto.randomUUID()}`);
     for (let attempt = 0; attempt < 20; attempt++) {
-      const { status, lines } = await audited(post(JSON.stringify(LIST_TOOLS), { bearer }), SMALL_LIMIT);
+      const { status, lines } = await audited(
+        post(JSON.stringify(LIST_TOOLS), { bearer }),
+        SMALL_LIMIT,
+      );
       expect(lines).toHaveLength(1);
       if (status === 429) {
-        expect(lines[0]).toMatchObject({ tool: 'tools/list', outcome: 'rate_limited', status: 429 });
+        expect(lines[0]).toMatchObject({
+          tool: 'tools/list',
+          outcome: 'rate_limited',
+          status: 429,
+        });
         return;
       }
       expect(lines[0]).toMatchObject({ outcome: 'served', status: 200 });

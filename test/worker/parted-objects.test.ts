@@ -9,7 +9,11 @@ import { connectClient, publishProvided } from './helpers.ts';
 const QUERIES = ['code review', 'deployment rollback', 'incident'];
 
 async function everyAnswer(client: Client): Promise<unknown[]> {
-  const answers: unknown[] = [await client.listTools(), await client.listResources(), await client.listPrompts()];
+  const answers: unknown[] = [
+    await client.listTools(),
+    await client.listResources(),
+    await client.listPrompts(),
+  ];
   for (const query of QUERIES) {
     answers.push(await client.callTool({ name: 'search_processes', arguments: { query } }));
     answers.push(await client.callTool({ name: 'search_checklists', arguments: { query } }));
@@ -18,9 +22,16 @@ async function everyAnswer(client: Client): Promise<unknown[]> {
   answers.push(await client.callTool({ name: 'list_processes', arguments: {} }));
   answers.push(await client.callTool({ name: 'get_process', arguments: { name: 'code-review' } }));
   answers.push(await client.callTool({ name: 'get_checklist', arguments: { name: 'release' } }));
-  answers.push(await client.callTool({ name: 'get_template', arguments: { template_name: 'readme' } }));
+  answers.push(
+    await client.callTool({ name: 'get_template', arguments: { template_name: 'readme' } }),
+  );
   answers.push(await client.callTool({ name: 'get_framework', arguments: { name: 'POWER' } }));
-  for (const uri of ['vitaegraph://index', 'vitaegraph://record/decision-stateless-mcp', 'career-context://current', 'vitaecontext://wiki/build']) {
+  for (const uri of [
+    'vitaegraph://index',
+    'vitaegraph://record/decision-stateless-mcp',
+    'career-context://current',
+    'vitaecontext://wiki/build',
+  ]) {
     answers.push(await client.readResource({ uri }));
   }
   return answers;
@@ -28,18 +39,23 @@ async function everyAnswer(client: Client): Promise<unknown[]> {
 
 /** The answers as JSON with the version's own identity (id, build time) replaced. */
 const normalised = (answers: unknown[], pointer: { version: string; builtAt: string }) =>
-  JSON.stringify(answers).replaceAll(pointer.version, '<version>').replaceAll(pointer.builtAt, '<builtAt>');
+  JSON.stringify(answers)
+    .replaceAll(pointer.version, '<version>')
+    .replaceAll(pointer.builtAt, '<builtAt>');
 
 describe('objects stored in parts', () => {
   const clients: Client[] = [];
-  afterAll(async () => { await Promise.all(clients.map((client) => client.close())); });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()));
+  });
 
   it('the parted fixture really stores names, knowledge, chunks, bodies and index objects in parts, each part small', () => {
     const { pointer, objects } = inject('partedBundle');
     const stored = new Map(objects);
     const lists = objects.filter(([, value]) => isPartsList(value));
     expect(lists.length).toBeGreaterThan(20);
-    for (const [, value] of objects) if (!isPartsList(value)) expect(value.length).toBeLessThanOrEqual(512);
+    for (const [, value] of objects)
+      if (!isPartsList(value)) expect(value.length).toBeLessThanOrEqual(512);
     // The load list names the parts of what loading reads, so one bulk read fetches all of it.
     for (const hash of pointer.load) expect(stored.has(hash)).toBe(true);
     const manifestList = stored.get(pointer.manifest)!;

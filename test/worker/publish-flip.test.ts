@@ -3,7 +3,13 @@
 // within PRAXIS_POINTER_TTL_MS and reports it in /healthz, serverInfo and result provenance.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { POINTER_KEY, objectKey, type DocumentEntry, type Manifest, type Pointer } from '../../src/bundle/bundle.ts';
+import {
+  POINTER_KEY,
+  objectKey,
+  type DocumentEntry,
+  type Manifest,
+  type Pointer,
+} from '../../src/bundle/bundle.ts';
 import { currentBundle, resetContentCache } from '../../src/worker/content/store.ts';
 import type { Env } from '../../src/worker/index.ts';
 import { MCP_URL, callWorker, testEnv, token } from './helpers.ts';
@@ -16,15 +22,19 @@ interface Version {
   body: string;
 }
 
-const hex = async (text: string) => [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))]
-  .map((byte) => byte.toString(16).padStart(2, '0')).join('');
+const hex = async (text: string) =>
+  [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))]
+    .map((byte) => byte.toString(16).padStart(2, '0'))
+    .join('');
 
 /** The fixture bundle with the code-review process body changed to carry `label`: a real, distinct version. */
 async function version(label: string): Promise<Version> {
   const fixture = inject('fixtureBundle');
   const objects = new Map(fixture.objects);
   const manifest = JSON.parse(objects.get(fixture.pointer.manifest)!) as Manifest;
-  const chunk = manifest.kinds.processes.chunks.find((ref) => objects.get(ref.hash)!.includes('"name":"code-review"'))!;
+  const chunk = manifest.kinds.processes.chunks.find((ref) =>
+    objects.get(ref.hash)!.includes('"name":"code-review"'),
+  )!;
   const entries = JSON.parse(objects.get(chunk.hash)!) as DocumentEntry[];
   const entry = entries.find((document) => document.name === 'code-review')!;
   const body = `${objects.get(entry.body)}\n\nPublished as version ${label} (${crypto.randomUUID()}).`;
@@ -37,8 +47,21 @@ async function version(label: string): Promise<Version> {
   const manifestHash = await hex(manifestText);
   objects.set(manifestHash, manifestText);
   // What loading reads: the new manifest in place of the fixture's (the rest is unchanged).
-  const load = [manifestHash, ...fixture.pointer.load.filter((hash) => hash !== fixture.pointer.manifest)];
-  return { pointer: { ...fixture.pointer, version: manifestHash.slice(0, 12), manifest: manifestHash, load }, objects: [...objects], marker: entry.body, body };
+  const load = [
+    manifestHash,
+    ...fixture.pointer.load.filter((hash) => hash !== fixture.pointer.manifest),
+  ];
+  return {
+    pointer: {
+      ...fixture.pointer,
+      version: manifestHash.slice(0, 12),
+      manifest: manifestHash,
+      load,
+    },
+    objects: [...objects],
+    marker: entry.body,
+    body,
+  };
 }
 
 /** What `praxis publish` does to the store, in its order: every object first, the pointer last. */
@@ -73,12 +96,16 @@ function gatedNamespace(key: string) {
       }
       return kv.get(name, type as 'text');
     },
-    list: kv.list.bind(kv), put: kv.put.bind(kv), delete: kv.delete.bind(kv), getWithMetadata: kv.getWithMetadata.bind(kv),
+    list: kv.list.bind(kv),
+    put: kv.put.bind(kv),
+    delete: kv.delete.bind(kv),
+    getWithMetadata: kv.getWithMetadata.bind(kv),
   } as unknown as KVNamespace;
   return { namespace, reached, release };
 }
 
-const resultOf = (result: Awaited<ReturnType<Client['callTool']>>) => result.structuredContent as { version: string; content: string };
+const resultOf = (result: Awaited<ReturnType<Client['callTool']>>) =>
+  result.structuredContent as { version: string; content: string };
 
 afterEach(() => resetContentCache());
 
@@ -90,14 +117,21 @@ describe('a pointer flip', () => {
     const gate = gatedNamespace(a.marker);
     const slow = await client({ CONTENT: gate.namespace });
     const order: string[] = [];
-    const inFlight = slow.callTool({ name: 'get_process', arguments: { name: 'code-review' } }).then((result) => (order.push('A request'), result));
+    const inFlight = slow
+      .callTool({ name: 'get_process', arguments: { name: 'code-review' } })
+      .then((result) => (order.push('A request'), result));
     await gate.reached; // the request holds bundle A and is reading A's body
 
     await publish(b);
     const fast = await client();
-    const afterFlip = resultOf(await fast.callTool({ name: 'get_process', arguments: { name: 'code-review' } }));
+    const afterFlip = resultOf(
+      await fast.callTool({ name: 'get_process', arguments: { name: 'code-review' } }),
+    );
     order.push('B request');
-    expect(afterFlip).toMatchObject({ version: b.pointer.version, content: expect.stringContaining('version B') });
+    expect(afterFlip).toMatchObject({
+      version: b.pointer.version,
+      content: expect.stringContaining('version B'),
+    });
 
     gate.release();
     const onA = resultOf(await inFlight);
@@ -123,7 +157,10 @@ describe('a pointer flip', () => {
     const [a, b] = await Promise.all([version('A'), version('B')]);
     await publish(a);
     resetContentCache();
-    const health = async (ttl: string) => (await callWorker(new Request('http://localhost/healthz'), { PRAXIS_POINTER_TTL_MS: ttl })).json() as Promise<{ version: string }>;
+    const health = async (ttl: string) =>
+      (
+        await callWorker(new Request('http://localhost/healthz'), { PRAXIS_POINTER_TTL_MS: ttl })
+      ).json() as Promise<{ version: string }>;
     expect((await health('60000')).version).toBe(a.pointer.version);
     await publish(b);
     expect((await health('60000')).version).toBe(a.pointer.version);
@@ -131,7 +168,10 @@ describe('a pointer flip', () => {
 
     const mcp = await client();
     expect(mcp.getServerVersion()?.version).toBe(`0.1.0+${b.pointer.version}`);
-    expect(resultOf(await mcp.callTool({ name: 'get_process', arguments: { name: 'code-review' } })).version).toBe(b.pointer.version);
+    expect(
+      resultOf(await mcp.callTool({ name: 'get_process', arguments: { name: 'code-review' } }))
+        .version,
+    ).toBe(b.pointer.version);
     await mcp.close();
   });
 });

@@ -8,19 +8,33 @@ import { MCP_URL, callWorker, publishFixture, testEnv, token } from './helpers.t
 import { captureConsole } from './fuzz-helpers.ts';
 
 /** vitest.config.ts binds a limiter of 5 requests per 60 s for these tests; wrangler.toml's is 600. */
-const SMALL = { PRAXIS_RATE_LIMIT: 'on', PRAXIS_RATE_LIMITER: (testEnv as unknown as { PRAXIS_TEST_RATE_LIMITER: RateLimit }).PRAXIS_TEST_RATE_LIMITER } as Partial<Env>;
+const SMALL = {
+  PRAXIS_RATE_LIMIT: 'on',
+  PRAXIS_RATE_LIMITER: (testEnv as unknown as { PRAXIS_TEST_RATE_LIMITER: RateLimit })
+    .PRAXIS_TEST_RATE_LIMITER,
+} as Partial<Env>;
 const LIMIT = 5;
 
 async function listTools(bearer: string, env: Partial<Env>): Promise<Response> {
-  return callWorker(new Request(MCP_URL, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${bearer}` },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-  }), env);
+  return callWorker(
+    new Request(MCP_URL, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${bearer}`,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    }),
+    env,
+  );
 }
 
 /** Sends until the first 429; windows are wall-clock aligned, so one rollover may add up to LIMIT more. */
-async function untilLimited(bearer: string, env: Partial<Env>): Promise<{ served: number; refused: Response | null }> {
+async function untilLimited(
+  bearer: string,
+  env: Partial<Env>,
+): Promise<{ served: number; refused: Response | null }> {
   let served = 0;
   for (let attempt = 0; attempt <= 2 * LIMIT + 1; attempt++) {
     const response = await listTools(bearer, env);
@@ -35,18 +49,26 @@ async function untilLimited(bearer: string, env: Partial<Env>): Promise<{ served
 describe('rate limiting per principal', () => {
   beforeAll(publishFixture);
 
-  it('has the limiter wrangler.toml binds in the Worker\'s env (that wrangler.toml keeps limiting on: rate-limit-config.test.ts)', () => {
+  it("has the limiter wrangler.toml binds in the Worker's env (that wrangler.toml keeps limiting on: rate-limit-config.test.ts)", () => {
     expect(typeof (testEnv as Env).PRAXIS_RATE_LIMITER?.limit).toBe('function');
   });
 
   it('answers 429 with Retry-After and the caller named once a principal exceeds its limit', async () => {
     const subject = `greedy-${crypto.randomUUID()}`;
-    const { value: { served, refused }, lines } = await captureConsole(async () => untilLimited(await token(subject), SMALL));
+    const {
+      value: { served, refused },
+      lines,
+    } = await captureConsole(async () => untilLimited(await token(subject), SMALL));
     expect(refused, `no 429 after ${served} requests`).not.toBeNull();
     expect(served).toBeGreaterThanOrEqual(LIMIT);
     expect(refused!.headers.get('retry-after')).toBe('60');
-    expect(await refused!.json()).toEqual({ error: 'RATE_LIMITED', message: expect.stringContaining(subject) });
-    expect(lines.some((line) => line.includes('"outcome":"rate_limited"') && line.includes(subject))).toBe(true);
+    expect(await refused!.json()).toEqual({
+      error: 'RATE_LIMITED',
+      message: expect.stringContaining(subject),
+    });
+    expect(
+      lines.some((line) => line.includes('"outcome":"rate_limited"') && line.includes(subject)),
+    ).toBe(true);
   });
 
   // The binding takes no weight, so a batch must call limit() once per call. Counted through the
@@ -54,18 +76,38 @@ describe('rate limiting per principal', () => {
   // takes as many units as it holds calls, notifications included.
   it.each([
     ['tools/list', (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list', params: {} })],
-    ['notifications', (id: number) => (id % 2 ? { jsonrpc: '2.0', method: 'notifications/initialized' } : { jsonrpc: '2.0', id, method: 'ping' })],
+    [
+      'notifications',
+      (id: number) =>
+        id % 2
+          ? { jsonrpc: '2.0', method: 'notifications/initialized' }
+          : { jsonrpc: '2.0', id, method: 'ping' },
+    ],
   ])('counts every call of a JSON-RPC batch (%s), not the request once', async (_, message) => {
     const bearer = await token(`batcher-${crypto.randomUUID()}`);
     const real = SMALL.PRAXIS_RATE_LIMITER!;
     let units = 0;
-    const counting = { limit: (options: RateLimitOptions) => { units++; return real.limit(options); } } as RateLimit;
+    const counting = {
+      limit: (options: RateLimitOptions) => {
+        units++;
+        return real.limit(options);
+      },
+    } as RateLimit;
     const batch = Array.from({ length: MAX_BATCH_MESSAGES }, (__, i) => message(i + 1));
-    const { value: response } = await captureConsole(() => callWorker(new Request(MCP_URL, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${bearer}` },
-      body: JSON.stringify(batch),
-    }), { ...SMALL, PRAXIS_RATE_LIMITER: counting }));
+    const { value: response } = await captureConsole(() =>
+      callWorker(
+        new Request(MCP_URL, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            authorization: `Bearer ${bearer}`,
+          },
+          body: JSON.stringify(batch),
+        }),
+        { ...SMALL, PRAXIS_RATE_LIMITER: counting },
+      ),
+    );
     expect(response.status).toBe(200);
     await response.body?.cancel();
     expect(units).toBe(MAX_BATCH_MESSAGES);
@@ -73,14 +115,20 @@ describe('rate limiting per principal', () => {
 
   it('limits each principal separately: another caller is still served', async () => {
     const greedy = await token(`greedy-${crypto.randomUUID()}`);
-    const { value: { refused } } = await captureConsole(() => untilLimited(greedy, SMALL));
+    const {
+      value: { refused },
+    } = await captureConsole(() => untilLimited(greedy, SMALL));
     expect(refused).not.toBeNull();
-    const other = await captureConsole(async () => listTools(await token(`polite-${crypto.randomUUID()}`), SMALL));
+    const other = await captureConsole(async () =>
+      listTools(await token(`polite-${crypto.randomUUID()}`), SMALL),
+    );
     expect(other.value.status).toBe(200);
   });
 
   it('does not count refused (unauthenticated) requests against anyone, and never limits before auth', async () => {
-    const { value: responses } = await captureConsole(() => Promise.all(Array.from({ length: LIMIT * 3 }, () => listTools('not-a-token', SMALL))));
+    const { value: responses } = await captureConsole(() =>
+      Promise.all(Array.from({ length: LIMIT * 3 }, () => listTools('not-a-token', SMALL))),
+    );
     expect(responses.map((response) => response.status)).toEqual(Array(LIMIT * 3).fill(401));
   });
 
@@ -88,15 +136,23 @@ describe('rate limiting per principal', () => {
     const bearer = await token(`unlimited-${crypto.randomUUID()}`);
     const { value: statuses } = await captureConsole(async () => {
       const all: number[] = [];
-      for (let i = 0; i < LIMIT * 3; i++) all.push((await listTools(bearer, { ...SMALL, PRAXIS_RATE_LIMIT: 'off' })).status);
+      for (let i = 0; i < LIMIT * 3; i++)
+        all.push((await listTools(bearer, { ...SMALL, PRAXIS_RATE_LIMIT: 'off' })).status);
       return all;
     });
     expect(statuses).toEqual(Array(LIMIT * 3).fill(200));
   });
 
   it('fails open, and says so in the log, when the limiter itself fails', async () => {
-    const broken = { limit: () => Promise.reject(new Error('rate limiter unreachable (injected)')) } as unknown as RateLimit;
-    const { value: response, lines } = await captureConsole(async () => listTools(await token('limiter-outage'), { PRAXIS_RATE_LIMIT: 'on', PRAXIS_RATE_LIMITER: broken }));
+    const broken = {
+      limit: () => Promise.reject(new Error('rate limiter unreachable (injected)')),
+    } as unknown as RateLimit;
+    const { value: response, lines } = await captureConsole(async () =>
+      listTools(await token('limiter-outage'), {
+        PRAXIS_RATE_LIMIT: 'on',
+        PRAXIS_RATE_LIMITER: broken,
+      }),
+    );
     expect(response.status).toBe(200);
     expect(lines.some((line) => line.includes('"rate_limiter_unavailable"'))).toBe(true);
   });

@@ -19,10 +19,18 @@ export function recordingOAuthKv(): RecordingKv {
   const note = (operation: KvOperation, key: string) => log.push({ operation, key });
   const binding = {
     get: (key: string, options?: unknown) => (note('read', key), kv.get(key, options as never)),
-    getWithMetadata: (key: string, options?: unknown) => (note('read', key), kv.getWithMetadata(key, options as never)),
-    list: (options?: KVNamespaceListOptions) => (note('list', options?.prefix ?? ''), kv.list(options)),
-    put: (key: string, value: string, options?: KVNamespacePutOptions) =>
-      (note('write', key), kv.put(key, value, options)),
+    getWithMetadata: (key: string, options?: unknown) => (
+      note('read', key),
+      kv.getWithMetadata(key, options as never)
+    ),
+    list: (options?: KVNamespaceListOptions) => (
+      note('list', options?.prefix ?? ''),
+      kv.list(options)
+    ),
+    put: (key: string, value: string, options?: KVNamespacePutOptions) => (
+      note('write', key),
+      kv.put(key, value, options)
+    ),
     delete: (key: string) => (note('delete', key), kv.delete(key)),
   };
   return {

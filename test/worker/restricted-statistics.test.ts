@@ -7,7 +7,10 @@ import { cloudEnv, connectWithToken, tokenWithGroups } from './auth-helpers.ts';
 import { connectClient, publishFixture } from './helpers.ts';
 
 let open: Client[] = [];
-afterEach(async () => { await Promise.all(open.map((client) => client.close())); open = []; });
+afterEach(async () => {
+  await Promise.all(open.map((client) => client.close()));
+  open = [];
+});
 
 async function connectAs(groups: string[]): Promise<Client> {
   const bearer = await tokenWithGroups(`statistics-${groups.join('-') || 'none'}`, groups);
@@ -19,7 +22,11 @@ async function connectAs(groups: string[]): Promise<Client> {
 /** A search's results without the echoed query: names, scores, snippets, counts, cursor. */
 async function searched(client: Client, tool: string, query: string): Promise<unknown> {
   const result = await client.callTool({ name: tool, arguments: { query } });
-  const { query: _query, message: _message, ...rest } = result.structuredContent as Record<string, unknown>;
+  const {
+    query: _query,
+    message: _message,
+    ...rest
+  } = result.structuredContent as Record<string, unknown>;
   return rest;
 }
 
@@ -31,17 +38,23 @@ describe('restricted entries and what others are told', () => {
     open.push(client);
     // 'breach' and 'isolate' occur only in the security-team process.
     for (const word of ['breach', 'isolate']) {
-      expect(await searched(client, 'search_processes', `deployment ${word}`)).toEqual(await searched(client, 'search_processes', 'deployment qqvorpal'));
+      expect(await searched(client, 'search_processes', `deployment ${word}`)).toEqual(
+        await searched(client, 'search_processes', 'deployment qqvorpal'),
+      );
     }
     const member = await connectAs(['security-team']);
-    expect(await searched(member, 'search_processes', 'deployment breach')).not.toEqual(await searched(member, 'search_processes', 'deployment qqvorpal'));
+    expect(await searched(member, 'search_processes', 'deployment breach')).not.toEqual(
+      await searched(member, 'search_processes', 'deployment qqvorpal'),
+    );
   });
 
   it('scores a word only a restricted record has like a word no record has (search_vitaegraph)', async () => {
     const client = await connectAs(['engineering']);
     // 'provider' and 'vendor' occur only in the leadership record.
     for (const word of ['provider', 'vendor']) {
-      expect(await searched(client, 'search_vitaegraph', `edge ${word}`)).toEqual(await searched(client, 'search_vitaegraph', 'edge qqvorpal'));
+      expect(await searched(client, 'search_vitaegraph', `edge ${word}`)).toEqual(
+        await searched(client, 'search_vitaegraph', 'edge qqvorpal'),
+      );
     }
   });
 

@@ -6,27 +6,67 @@ import type { CompiledKnowledge } from './compile.ts';
 
 const utf8Bytes = (text: string): number => new TextEncoder().encode(text).byteLength;
 
-export function assembleKnowledge(knowledge: CompiledKnowledge, put: (text: string) => string): KnowledgeSections {
+export function assembleKnowledge(
+  knowledge: CompiledKnowledge,
+  put: (text: string) => string,
+): KnowledgeSections {
   const { templates, frameworks, records, context, wiki, prompts } = knowledge;
   return {
     templates: templates.map(({ name, path, content, saveAs, storeAs, references }) => ({
-      name, path: `templates/${path}`, body: put(content), saveAs, storeAs, references,
+      name,
+      path: `templates/${path}`,
+      body: put(content),
+      saveAs,
+      storeAs,
+      references,
     })),
     frameworks: frameworks.map(({ content, path, ...framework }) => ({
-      ...framework, path: `frameworks/${path}`, body: put(content), bytes: utf8Bytes(content),
+      ...framework,
+      path: `frameworks/${path}`,
+      body: put(content),
+      bytes: utf8Bytes(content),
     })),
-    graph: records.length ? {
-      records: records.map(({ id, type, title, description, tags, path, source, access }) => ({
-        id, type, title, description, tags, path: `graph/${path}`, body: put(source), ...(access ? { access } : {}),
-      })),
-      index: put(JSON.stringify(buildGraphIndex(records))),
-      search: put(JSON.stringify(buildSearchIndex(records.map(({ id, title, description, tags, body, access }) => ({
-        name: id, title, description: [description, ...tags].join(' '), body, ...(access ? { access } : {}),
-      }))))),
-    } : null,
-    context: context ? { ...omitContent(context), path: `context/${context.path}`, body: put(context.content) } : null,
-    wiki: wiki.map(({ content, path, ...module }) => ({ ...module, path: `wiki/${path}`, body: put(content) })),
-    prompts: prompts.map(({ content, path, ...prompt }) => ({ ...prompt, path: `prompts/${path}`, body: put(content) })),
+    graph: records.length
+      ? {
+          records: records.map(({ id, type, title, description, tags, path, source, access }) => ({
+            id,
+            type,
+            title,
+            description,
+            tags,
+            path: `graph/${path}`,
+            body: put(source),
+            ...(access ? { access } : {}),
+          })),
+          index: put(JSON.stringify(buildGraphIndex(records))),
+          search: put(
+            JSON.stringify(
+              buildSearchIndex(
+                records.map(({ id, title, description, tags, body, access }) => ({
+                  name: id,
+                  title,
+                  description: [description, ...tags].join(' '),
+                  body,
+                  ...(access ? { access } : {}),
+                })),
+              ),
+            ),
+          ),
+        }
+      : null,
+    context: context
+      ? { ...omitContent(context), path: `context/${context.path}`, body: put(context.content) }
+      : null,
+    wiki: wiki.map(({ content, path, ...module }) => ({
+      ...module,
+      path: `wiki/${path}`,
+      body: put(content),
+    })),
+    prompts: prompts.map(({ content, path, ...prompt }) => ({
+      ...prompt,
+      path: `prompts/${path}`,
+      body: put(content),
+    })),
   };
 }
 

@@ -19,7 +19,10 @@ export interface CompiledKnowledge {
   prompts: CompiledPrompt[];
 }
 
-export async function compileKnowledge(contentDir: string, documents: readonly CompiledDocument[]): Promise<{ knowledge: CompiledKnowledge; errors: BuildError[] }> {
+export async function compileKnowledge(
+  contentDir: string,
+  documents: readonly CompiledDocument[],
+): Promise<{ knowledge: CompiledKnowledge; errors: BuildError[] }> {
   const errors: BuildError[] = [];
   const [templates, frameworks, records, context, wiki] = await Promise.all([
     compileTemplates(contentDir, errors),
@@ -28,13 +31,24 @@ export async function compileKnowledge(contentDir: string, documents: readonly C
     compileContext(contentDir, errors),
     compileWiki(contentDir, errors),
   ]);
-  const names = (kind: DocumentKind) => new Map(documents.filter((document) => document.kind === kind).map((document) => [document.name, document.access]));
-  const prompts = await compilePrompts(contentDir, {
-    record: new Map(records.map((record) => [record.id, record.access])),
-    wiki: new Map(wiki.map((module) => [module.module, module.access])),
-    ...Object.fromEntries(documentKinds.map((kind) => [DOCUMENT_KINDS[kind].singular, names(kind)])),
-    template: new Map(templates.map((template) => [template.name, undefined])),
-    framework: new Map(frameworks.map((framework) => [framework.name, framework.access])),
-  }, errors);
+  const names = (kind: DocumentKind) =>
+    new Map(
+      documents
+        .filter((document) => document.kind === kind)
+        .map((document) => [document.name, document.access]),
+    );
+  const prompts = await compilePrompts(
+    contentDir,
+    {
+      record: new Map(records.map((record) => [record.id, record.access])),
+      wiki: new Map(wiki.map((module) => [module.module, module.access])),
+      ...Object.fromEntries(
+        documentKinds.map((kind) => [DOCUMENT_KINDS[kind].singular, names(kind)]),
+      ),
+      template: new Map(templates.map((template) => [template.name, undefined])),
+      framework: new Map(frameworks.map((framework) => [framework.name, framework.access])),
+    },
+    errors,
+  );
   return { knowledge: { templates, frameworks, records, context, wiki, prompts }, errors };
 }

@@ -12,12 +12,24 @@ export interface CompiledContext {
   access?: string[];
 }
 
-export async function compileContext(contentDir: string, errors: BuildError[]): Promise<CompiledContext | null> {
+export async function compileContext(
+  contentDir: string,
+  errors: BuildError[],
+): Promise<CompiledContext | null> {
   const dir = join(contentDir, 'context');
-  const files = await readSourceFiles(dir, '.md', { root: contentDir, recursive: false, maxBytes: 1024 * 1024 }, errors);
+  const files = await readSourceFiles(
+    dir,
+    '.md',
+    { root: contentDir, recursive: false, maxBytes: 1024 * 1024 },
+    errors,
+  );
   if (files.length > 1) {
     for (const source of files.slice(1)) {
-      errors.push({ file: source.file, line: 1, message: `only one career-context document is served, and ${files[0]!.path} is already one: merge them or move this file out of content/context/` });
+      errors.push({
+        file: source.file,
+        line: 1,
+        message: `only one career-context document is served, and ${files[0]!.path} is already one: merge them or move this file out of content/context/`,
+      });
     }
     return null;
   }
@@ -27,13 +39,18 @@ export async function compileContext(contentDir: string, errors: BuildError[]): 
   if (!fields) return null;
   const updated = fields.text('updated');
   if (updated !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(updated)) {
-    errors.push({ file: source.file, line: fields.line('updated'), message: `'updated' must be a date like 2025-06-30, not '${updated}'` });
+    errors.push({
+      file: source.file,
+      line: fields.line('updated'),
+      message: `'updated' must be a date like 2025-06-30, not '${updated}'`,
+    });
   }
   const access = fields.access;
   const content = fields.matter.body;
   return {
     title: fields.text('title') ?? firstHeading(content) ?? 'Career context',
-    path: source.path, content,
+    path: source.path,
+    content,
     ...(updated ? { updated } : {}),
     ...(access ? { access } : {}),
   };

@@ -19,19 +19,29 @@ export interface Fields<Key extends string = string> {
   access: string[] | undefined;
 }
 
-export function readFrontMatter<Kind extends Exclude<FrontMatterKind, DocumentKind | 'prompt arguments'>>(
-  kind: Kind, source: SourceFile, errors: BuildError[],
-): Fields<KnownKey<Kind>> | undefined {
+export function readFrontMatter<
+  Kind extends Exclude<FrontMatterKind, DocumentKind | 'prompt arguments'>,
+>(kind: Kind, source: SourceFile, errors: BuildError[]): Fields<KnownKey<Kind>> | undefined {
   const split = splitFrontMatter(source.text);
-  if (!split.ok) { errors.push({ file: source.file, line: split.line, message: split.message }); return undefined; }
+  if (!split.ok) {
+    errors.push({ file: source.file, line: split.line, message: split.message });
+    return undefined;
+  }
   const matter = split.value;
   const unknown = unknownKeyErrors(kind, matter.keyLines, source.file);
   const access = readAccess(matter.data, matter.keyLines, source.file);
   if (!access.ok) unknown.push(access.error);
-  if (unknown.length) { errors.push(...unknown); return undefined; }
+  if (unknown.length) {
+    errors.push(...unknown);
+    return undefined;
+  }
   const line = (key: string): number => matter.keyLines.get(key) ?? 1;
-  const value = (key: string): unknown => (Object.hasOwn(matter.data, key) ? matter.data[key] : undefined);
-  const fail = (key: string, message: string): undefined => { errors.push({ file: source.file, line: line(key), message }); return undefined; };
+  const value = (key: string): unknown =>
+    Object.hasOwn(matter.data, key) ? matter.data[key] : undefined;
+  const fail = (key: string, message: string): undefined => {
+    errors.push({ file: source.file, line: line(key), message });
+    return undefined;
+  };
   return {
     matter,
     line,
@@ -40,14 +50,16 @@ export function readFrontMatter<Kind extends Exclude<FrontMatterKind, DocumentKi
     text(key) {
       const found = value(key);
       if (found === undefined || found === null) return undefined;
-      if (typeof found === 'string' || typeof found === 'number') return String(found).trim() || fail(key, `'${key}' is empty`);
+      if (typeof found === 'string' || typeof found === 'number')
+        return String(found).trim() || fail(key, `'${key}' is empty`);
       return fail(key, `'${key}' must be a string`);
     },
     list(key) {
       const found = value(key);
       if (found === undefined || found === null) return undefined;
       const items = Array.isArray(found) ? found : [found];
-      if (items.every((item) => typeof item === 'string' && item.trim())) return items.map((item: string) => item.trim());
+      if (items.every((item) => typeof item === 'string' && item.trim()))
+        return items.map((item: string) => item.trim());
       return fail(key, `'${key}' must be a list of non-empty strings`);
     },
   };

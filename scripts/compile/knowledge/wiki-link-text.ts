@@ -14,7 +14,9 @@ export function wikiLinksAsText(text: string): string {
       const end = idEnd(at + 2);
       const last = text[end] === '|' ? labelEnd(end + 1) : end;
       if (last < text.length && text[last] === ']' && text[last + 1] === ']') {
-        result += text.slice(copied, at) + (last === end ? text.slice(at + 2, end) : text.slice(end + 1, last));
+        result +=
+          text.slice(copied, at) +
+          (last === end ? text.slice(at + 2, end) : text.slice(end + 1, last));
         at = copied = last + 2;
         continue;
       }

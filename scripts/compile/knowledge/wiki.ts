@@ -15,14 +15,26 @@ export interface CompiledWiki {
 
 export const WIKI_MODULE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export async function compileWiki(contentDir: string, errors: BuildError[]): Promise<CompiledWiki[]> {
+export async function compileWiki(
+  contentDir: string,
+  errors: BuildError[],
+): Promise<CompiledWiki[]> {
   const dir = join(contentDir, 'wiki');
-  const files = await readSourceFiles(dir, '.md', { root: contentDir, recursive: false, maxBytes: 1024 * 1024 }, errors);
+  const files = await readSourceFiles(
+    dir,
+    '.md',
+    { root: contentDir, recursive: false, maxBytes: 1024 * 1024 },
+    errors,
+  );
   const modules: CompiledWiki[] = [];
   for (const source of files) {
     const module = source.path.replace(/\.md$/, '');
     if (!WIKI_MODULE.test(module)) {
-      errors.push({ file: source.file, line: 1, message: `wiki module names are lowercase letters, digits and hyphens (the file name is the module), not '${module}'` });
+      errors.push({
+        file: source.file,
+        line: 1,
+        message: `wiki module names are lowercase letters, digits and hyphens (the file name is the module), not '${module}'`,
+      });
       continue;
     }
     const fields = readFrontMatter('wiki', source, errors);
@@ -30,7 +42,9 @@ export async function compileWiki(contentDir: string, errors: BuildError[]): Pro
     const content = fields.matter.body;
     const access = fields.access;
     modules.push({
-      module, path: source.path, content,
+      module,
+      path: source.path,
+      content,
       title: fields.text('title') ?? firstHeading(content) ?? module,
       description: fields.text('description') ?? firstParagraph(content),
       ...(access ? { access } : {}),

@@ -1,7 +1,11 @@
 // One lazily opened MCP client session with the hosted endpoint, authenticated by `auth`
 // (a bearer token per request, and what to do on a 401); dropped after a failure so the next
 // request reconnects.
-import { Client, StreamableHTTPClientTransport, type AuthProvider } from '@modelcontextprotocol/client';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type AuthProvider,
+} from '@modelcontextprotocol/client';
 
 export interface RemoteConnection {
   /** The connected client, connecting first when needed. */
@@ -12,7 +16,12 @@ export interface RemoteConnection {
   drop(): Promise<void>;
 }
 
-export function remoteConnection(url: URL, auth: AuthProvider, timeoutMs: number, onConnect: () => void): RemoteConnection {
+export function remoteConnection(
+  url: URL,
+  auth: AuthProvider,
+  timeoutMs: number,
+  onConnect: () => void,
+): RemoteConnection {
   let pending: Promise<Client> | undefined;
 
   async function connect(): Promise<Client> {

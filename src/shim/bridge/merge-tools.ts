@@ -19,17 +19,22 @@ export interface MergedTools {
   clashes: Clash[];
 }
 
-export const NAME_COMPARISON = "names are compared ignoring case, spaces, '_', '-', '.' and invisible characters";
+export const NAME_COMPARISON =
+  "names are compared ignoring case, spaces, '_', '-', '.' and invisible characters";
 
 export function clashNote(clash: Clash, endpoint: string): string {
   const remote = `'${visibleName(clash.remote)}'`;
   const unreachable = 'so the remote tool is not reachable here.';
   if (clash.remote === clash.local) {
-    return `Name clash: the Praxis endpoint ${endpoint} also offers a tool named ${remote}; `
-      + `this shim answers ${remote} itself, ${unreachable}`;
+    return (
+      `Name clash: the Praxis endpoint ${endpoint} also offers a tool named ${remote}; ` +
+      `this shim answers ${remote} itself, ${unreachable}`
+    );
   }
-  return `Name clash: the Praxis endpoint ${endpoint} offers a tool named ${remote}, which reads as this shim's `
-    + `'${clash.local}' (${NAME_COMPARISON}), ${unreachable}`;
+  return (
+    `Name clash: the Praxis endpoint ${endpoint} offers a tool named ${remote}, which reads as this shim's ` +
+    `'${clash.local}' (${NAME_COMPARISON}), ${unreachable}`
+  );
 }
 
 /** The local name that `name` is or reads as, if any. */
@@ -40,7 +45,10 @@ export function shadowingName(name: string, taken: Iterable<string>): string | u
 }
 
 export function mergeToolLists(
-  local: Tool[], remote: Tool[], reserved: ReadonlySet<string>, endpoint: string,
+  local: Tool[],
+  remote: Tool[],
+  reserved: ReadonlySet<string>,
+  endpoint: string,
 ): MergedTools {
   const taken = [...local.map((t) => t.name), ...reserved];
   const clashes: Clash[] = [];
@@ -52,7 +60,9 @@ export function mergeToolLists(
   }
   const annotated = local.map((tool) => {
     const notes = clashes.filter((c) => c.local === tool.name).map((c) => clashNote(c, endpoint));
-    return notes.length > 0 ? { ...tool, description: [tool.description ?? '', ...notes].join('\n\n').trim() } : tool;
+    return notes.length > 0
+      ? { ...tool, description: [tool.description ?? '', ...notes].join('\n\n').trim() }
+      : tool;
   });
   return { tools: [...annotated, ...served], clashes };
 }

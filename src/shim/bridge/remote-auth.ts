@@ -27,8 +27,14 @@ export function staticTokenAuth(url: URL, token: string, tokenEnv: string): Remo
   return {
     provider: { token: async () => token },
     secrets: () => [token],
-    refusal: async (status) => ({ code: 'REMOTE_AUTH_FAILED', message: authFailureMessage(url, tokenEnv, status) }),
-    signInNeeded: async (reason) => ({ code: 'REMOTE_SIGN_IN_REQUIRED', message: signInRequiredMessage(url, reason) }),
+    refusal: async (status) => ({
+      code: 'REMOTE_AUTH_FAILED',
+      message: authFailureMessage(url, tokenEnv, status),
+    }),
+    signInNeeded: async (reason) => ({
+      code: 'REMOTE_SIGN_IN_REQUIRED',
+      message: signInRequiredMessage(url, reason),
+    }),
   };
 }
 
@@ -37,15 +43,22 @@ export function storedSignInAuth(url: URL, store: SignInStore, signIn?: ShimSign
   const provider = signedInAuth(store);
   // Says the browser was opened only once it was: until then (or if it could not be), how to sign in.
   const signInNeeded = async (reason: string): Promise<RemoteRefusal> => {
-    const opened = signIn?.start() === true && await signIn.browserOpened();
-    return { code: 'REMOTE_SIGN_IN_REQUIRED', message: (opened ? signInOpenedMessage : signInRequiredMessage)(url, reason) };
+    const opened = signIn?.start() === true && (await signIn.browserOpened());
+    return {
+      code: 'REMOTE_SIGN_IN_REQUIRED',
+      message: (opened ? signInOpenedMessage : signInRequiredMessage)(url, reason),
+    };
   };
   return {
     provider,
     secrets: provider.secrets,
-    refusal: async (status) => status === 401
-      ? signInNeeded('the endpoint did not accept your sign-in (HTTP 401)')
-      : { code: 'REMOTE_AUTH_FAILED', message: `The Praxis endpoint ${url.origin}${url.pathname} refused your signed-in account (HTTP 403: it lacks the access this needs). Sign in as someone else with \`praxis login ${url.origin}${url.pathname}\`, or ask for access. The local worktree tools keep working meanwhile.` },
+    refusal: async (status) =>
+      status === 401
+        ? signInNeeded('the endpoint did not accept your sign-in (HTTP 401)')
+        : {
+            code: 'REMOTE_AUTH_FAILED',
+            message: `The Praxis endpoint ${url.origin}${url.pathname} refused your signed-in account (HTTP 403: it lacks the access this needs). Sign in as someone else with \`praxis login ${url.origin}${url.pathname}\`, or ask for access. The local worktree tools keep working meanwhile.`,
+          },
     signInNeeded,
   };
 }

@@ -1,6 +1,11 @@
 // What went wrong talking to the hosted endpoint, in terms a person can act on. The token is
 // never part of any message: every text derived from an error is scrubbed of it.
-import { InsufficientScopeError, OAuthError, SdkHttpError, UnauthorizedError } from '@modelcontextprotocol/client';
+import {
+  InsufficientScopeError,
+  OAuthError,
+  SdkHttpError,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
 import { ProtocolError } from '@modelcontextprotocol/server';
 import { SignInRequired } from '../sign-in/sign-in-required.ts';
 
@@ -14,7 +19,13 @@ export type RemoteFailure =
 
 export function classifyRemoteError(error: unknown): RemoteFailure {
   if (error instanceof SignInRequired) return { kind: 'sign-in', reason: error.reason };
-  if (error instanceof OAuthError) return { kind: 'sign-in', reason: `renewing your sign-in failed (${String(error.code).replace(/[^\w.-]/g, '?').slice(0, 60)})` };
+  if (error instanceof OAuthError)
+    return {
+      kind: 'sign-in',
+      reason: `renewing your sign-in failed (${String(error.code)
+        .replace(/[^\w.-]/g, '?')
+        .slice(0, 60)})`,
+    };
   if (error instanceof UnauthorizedError) return { kind: 'auth', status: 401 };
   if (error instanceof InsufficientScopeError) return { kind: 'auth', status: 403 };
   if (error instanceof SdkHttpError) {
@@ -41,7 +52,10 @@ export function describeCause(error: unknown): string {
 }
 
 export function authFailureMessage(url: URL, tokenEnv: string, status: 401 | 403): string {
-  const what = status === 401 ? 'rejected the token (HTTP 401: missing, invalid or expired)' : 'refused the token (HTTP 403: it lacks the access this needs)';
+  const what =
+    status === 401
+      ? 'rejected the token (HTTP 401: missing, invalid or expired)'
+      : 'refused the token (HTTP 403: it lacks the access this needs)';
   return [
     `The Praxis endpoint ${url.origin}${url.pathname} ${what} from $${tokenEnv}.`,
     `Refresh it and restart the shim (reconnect the MCP server in your client):`,

@@ -3,12 +3,24 @@
 // and JSON-RPC errors of the endpoint itself pass through unchanged.
 import type { Client } from '@modelcontextprotocol/client';
 import {
-  ProtocolError, ProtocolErrorCode,
-  type CallToolResult, type GetPromptResult, type ListResourceTemplatesResult, type Prompt, type ReadResourceResult, type Resource, type Tool,
+  ProtocolError,
+  ProtocolErrorCode,
+  type CallToolResult,
+  type GetPromptResult,
+  type ListResourceTemplatesResult,
+  type Prompt,
+  type ReadResourceResult,
+  type Resource,
+  type Tool,
 } from '@modelcontextprotocol/server';
 import { remoteConnection } from './connection.ts';
 import type { RemoteAuth } from './remote-auth.ts';
-import { classifyRemoteError, redact, unavailableMessage, type RemoteFailure } from './remote-errors.ts';
+import {
+  classifyRemoteError,
+  redact,
+  unavailableMessage,
+  type RemoteFailure,
+} from './remote-errors.ts';
 
 export interface BridgeOptions {
   url: URL;
@@ -21,9 +33,11 @@ export interface BridgeOptions {
 }
 
 /** The outcome of one remote request: a value, or a message for the person. */
-export type RemoteAnswer<T> = { ok: true; value: T } | { ok: false; code: RemoteFailureCode; message: string };
+export type RemoteAnswer<T> =
+  { ok: true; value: T } | { ok: false; code: RemoteFailureCode; message: string };
 
-export type RemoteFailureCode = 'REMOTE_AUTH_FAILED' | 'REMOTE_SIGN_IN_REQUIRED' | 'REMOTE_UNAVAILABLE';
+export type RemoteFailureCode =
+  'REMOTE_AUTH_FAILED' | 'REMOTE_SIGN_IN_REQUIRED' | 'REMOTE_UNAVAILABLE';
 
 export interface Bridge {
   readonly url: URL;
@@ -31,7 +45,10 @@ export interface Bridge {
   resources(): Promise<Resource[]>;
   resourceTemplates(): Promise<ListResourceTemplatesResult['resourceTemplates']>;
   prompts(): Promise<Prompt[]>;
-  callTool(name: string, args: Record<string, unknown> | undefined): Promise<RemoteAnswer<CallToolResult>>;
+  callTool(
+    name: string,
+    args: Record<string, unknown> | undefined,
+  ): Promise<RemoteAnswer<CallToolResult>>;
   readResource(uri: string): Promise<ReadResourceResult>;
   getPrompt(name: string, args: Record<string, string> | undefined): Promise<GetPromptResult>;
   /** Forgets the last failure, so the next list asks the endpoint at once (a sign-in just completed). */
@@ -44,7 +61,9 @@ export function createBridge(options: BridgeOptions): Bridge {
   const retryAfter = options.retryAfterMs ?? 30_000;
   const scrub = (text: string) => redact(text, options.auth.secrets());
   const log = onceInARow((line) => options.log(scrub(line)));
-  const connection = remoteConnection(options.url, options.auth.provider, timeout, () => log(`praxis shim: connected to ${options.url.href}`));
+  const connection = remoteConnection(options.url, options.auth.provider, timeout, () =>
+    log(`praxis shim: connected to ${options.url.href}`),
+  );
   let failedAt = -Infinity;
 
   async function ask<T>(request: (c: Client) => Promise<T>): Promise<RemoteAnswer<T>> {
@@ -52,7 +71,12 @@ export function createBridge(options: BridgeOptions): Bridge {
       return { ok: true, value: await request(await connection.client()) };
     } catch (error) {
       const failure = classifyRemoteError(error);
-      if (failure.kind === 'protocol') throw new ProtocolError(failure.error.code, scrub(failure.error.message), failure.error.data);
+      if (failure.kind === 'protocol')
+        throw new ProtocolError(
+          failure.error.code,
+          scrub(failure.error.message),
+          failure.error.data,
+        );
       failedAt = Date.now();
       await connection.drop();
       const { code, message } = await describe(failure);
@@ -62,10 +86,15 @@ export function createBridge(options: BridgeOptions): Bridge {
   }
 
   type Described = { code: RemoteFailureCode; message: string };
-  async function describe(failure: Exclude<RemoteFailure, { kind: 'protocol' }>): Promise<Described> {
+  async function describe(
+    failure: Exclude<RemoteFailure, { kind: 'protocol' }>,
+  ): Promise<Described> {
     if (failure.kind === 'auth') return options.auth.refusal(failure.status);
     if (failure.kind === 'sign-in') return options.auth.signInNeeded(failure.reason);
-    return { code: 'REMOTE_UNAVAILABLE', message: unavailableMessage(options.url, scrub(failure.detail)) };
+    return {
+      code: 'REMOTE_UNAVAILABLE',
+      message: unavailableMessage(options.url, scrub(failure.detail)),
+    };
   }
 
   async function listing<T>(request: (c: Client) => Promise<T[]>): Promise<T[]> {
@@ -84,10 +113,17 @@ export function createBridge(options: BridgeOptions): Bridge {
   return {
     url: options.url,
     tools: () => listing(async (c) => (await c.listTools(undefined, { timeout })).tools),
-    resources: () => listing(async (c) => (await c.listResources(undefined, { timeout })).resources),
-    resourceTemplates: () => listing(async (c) => (await c.listResourceTemplates(undefined, { timeout })).resourceTemplates),
+    resources: () =>
+      listing(async (c) => (await c.listResources(undefined, { timeout })).resources),
+    resourceTemplates: () =>
+      listing(
+        async (c) => (await c.listResourceTemplates(undefined, { timeout })).resourceTemplates,
+      ),
     prompts: () => listing(async (c) => (await c.listPrompts(undefined, { timeout })).prompts),
-    callTool: (name, args) => ask(async (c) => (await c.callTool({ name, arguments: args }, { timeout })) as CallToolResult),
+    callTool: (name, args) =>
+      ask(
+        async (c) => (await c.callTool({ name, arguments: args }, { timeout })) as CallToolResult,
+      ),
     readResource: (uri) => required((c) => c.readResource({ uri }, { timeout })),
     getPrompt: (name, args) => required((c) => c.getPrompt({ name, arguments: args }, { timeout })),
     retryNow: () => {

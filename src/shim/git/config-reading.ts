@@ -35,15 +35,22 @@ export function withOneConfigReading<T>(operation: () => Promise<T>): Promise<T>
  * The keys configured for `target`: the operation's reading when none of its files changed,
  * otherwise a fresh `list()`.
  */
-export async function configuredKeysOf(target: GitTarget, env: NodeJS.ProcessEnv, list: () => Promise<ConfigListing>): Promise<string[]> {
+export async function configuredKeysOf(
+  target: GitTarget,
+  env: NodeJS.ProcessEnv,
+  list: () => Promise<ConfigListing>,
+): Promise<string[]> {
   const shared = readings.getStore();
   if (!shared) return (await list()).keys;
   const key = readingKey(target, env);
   const reading = shared.get(key);
-  if (reading && sameContents(reading.contents, await contentsOf(reading.watched))) return reading.keys;
+  if (reading && sameContents(reading.contents, await contentsOf(reading.watched)))
+    return reading.keys;
   shared.delete(key);
   const listing = await list();
-  const watched = [...new Set([...candidateFiles(target, env, await commonDirOf(target)), ...listing.files])].sort();
+  const watched = [
+    ...new Set([...candidateFiles(target, env, await commonDirOf(target)), ...listing.files]),
+  ].sort();
   shared.set(key, { keys: listing.keys, watched, contents: await contentsOf(watched) });
   return listing.keys;
 }
@@ -76,7 +83,11 @@ function isIncludePath(key: string): boolean {
 }
 
 /** Where git looks for an included file: `~/` is the home folder, a relative path is beside the including file. */
-function includeTarget(path: string, includedFrom: string | undefined, home: string | undefined): string | undefined {
+function includeTarget(
+  path: string,
+  includedFrom: string | undefined,
+  home: string | undefined,
+): string | undefined {
   if (path.startsWith('~/')) return home ? join(home, path.slice(2)) : undefined;
   if (isAbsolute(path)) return resolve(path);
   return includedFrom ? resolve(dirname(includedFrom), path) : undefined;
@@ -85,8 +96,11 @@ function includeTarget(path: string, includedFrom: string | undefined, home: str
 /** Files git reads config from for `target` whether or not they exist now. */
 function candidateFiles(target: GitTarget, env: NodeJS.ProcessEnv, commonDir: string): string[] {
   const files = [
-    join(target.gitDir, 'HEAD'), join(target.gitDir, 'config'), join(target.gitDir, 'config.worktree'),
-    join(commonDir, 'config'), join(commonDir, 'config.worktree'),
+    join(target.gitDir, 'HEAD'),
+    join(target.gitDir, 'config'),
+    join(target.gitDir, 'config.worktree'),
+    join(commonDir, 'config'),
+    join(commonDir, 'config.worktree'),
   ];
   if (env.GIT_CONFIG_GLOBAL !== undefined) files.push(env.GIT_CONFIG_GLOBAL);
   else {
@@ -107,7 +121,13 @@ async function commonDirOf(target: GitTarget): Promise<string> {
 
 /** Each file's bytes, or why it could not be read (absent, a folder, …). */
 function contentsOf(files: string[]): Promise<string[]> {
-  return Promise.all(files.map((file) => readFile(file, 'latin1').catch((error: NodeJS.ErrnoException) => `\0unreadable:${error.code ?? 'error'}`)));
+  return Promise.all(
+    files.map((file) =>
+      readFile(file, 'latin1').catch(
+        (error: NodeJS.ErrnoException) => `\0unreadable:${error.code ?? 'error'}`,
+      ),
+    ),
+  );
 }
 
 function sameContents(a: string[], b: string[]): boolean {
@@ -116,5 +136,13 @@ function sameContents(a: string[], b: string[]): boolean {
 
 /** The environment variables that choose which config files git reads, with the repository named. */
 function readingKey(target: GitTarget, env: NodeJS.ProcessEnv): string {
-  return JSON.stringify([target.gitDir, target.workTree, env.HOME, env.XDG_CONFIG_HOME, env.GIT_CONFIG_GLOBAL, env.GIT_CONFIG_SYSTEM, env.GIT_CONFIG_NOSYSTEM]);
+  return JSON.stringify([
+    target.gitDir,
+    target.workTree,
+    env.HOME,
+    env.XDG_CONFIG_HOME,
+    env.GIT_CONFIG_GLOBAL,
+    env.GIT_CONFIG_SYSTEM,
+    env.GIT_CONFIG_NOSYSTEM,
+  ]);
 }

@@ -26,7 +26,9 @@ export async function unifiedDiff(target: GitTarget, from: string, to: string): 
 }
 
 export async function diffStat(target: GitTarget, from: string, to: string): Promise<FileStat[]> {
-  return parseNumstat((await git(target, ['diff', ...DIFF_FLAGS, '--numstat', '-z', from, to, '--'])).stdout);
+  return parseNumstat(
+    (await git(target, ['diff', ...DIFF_FLAGS, '--numstat', '-z', from, to, '--'])).stdout,
+  );
 }
 
 /**
@@ -64,7 +66,11 @@ export function totalsOf(stats: FileStat[]): DiffTotals {
 }
 
 /** The common ancestor of two commits, or undefined for unrelated histories. */
-export async function mergeBase(target: GitTarget, a: string, b: string): Promise<string | undefined> {
+export async function mergeBase(
+  target: GitTarget,
+  a: string,
+  b: string,
+): Promise<string | undefined> {
   const { stdout, code } = await git(target, ['merge-base', '--', a, b], { okCodes: [0, 1] });
   return code === 0 ? stdout.trim() : undefined;
 }

@@ -9,7 +9,11 @@ import { DIFF_FLAGS } from './diff.ts';
 import { git, splitNul, type GitTarget } from './run.ts';
 
 /** Paths (relative to the work tree) on disk but not tracked that merging `tree` into `head` would replace. */
-export async function untrackedPathsInTheWay(active: GitTarget, head: string, tree: string): Promise<string[]> {
+export async function untrackedPathsInTheWay(
+  active: GitTarget,
+  head: string,
+  tree: string,
+): Promise<string[]> {
   const { added, tracked } = await addedAndTracked(active, head, tree);
   const inTheWay = new Set<string>();
   for (const path of added) {
@@ -19,8 +23,21 @@ export async function untrackedPathsInTheWay(active: GitTarget, head: string, tr
 }
 
 /** Paths the merge adds, and paths it changes that `head` already tracks. */
-async function addedAndTracked(active: GitTarget, head: string, tree: string): Promise<{ added: string[]; tracked: Set<string> }> {
-  const { stdout } = await git(active, ['diff', ...DIFF_FLAGS.filter((f) => f !== '--find-renames'), '--no-renames', '--name-status', '-z', head, tree, '--']);
+async function addedAndTracked(
+  active: GitTarget,
+  head: string,
+  tree: string,
+): Promise<{ added: string[]; tracked: Set<string> }> {
+  const { stdout } = await git(active, [
+    'diff',
+    ...DIFF_FLAGS.filter((f) => f !== '--find-renames'),
+    '--no-renames',
+    '--name-status',
+    '-z',
+    head,
+    tree,
+    '--',
+  ]);
   return parseNameStatus(splitNul(stdout));
 }
 

@@ -13,7 +13,11 @@ export interface MergePreview {
   clean: boolean;
 }
 
-export async function previewMerge(target: GitTarget, ours: string, theirs: string): Promise<MergePreview> {
+export async function previewMerge(
+  target: GitTarget,
+  ours: string,
+  theirs: string,
+): Promise<MergePreview> {
   const { stdout, code } = await git(
     target,
     ['merge-tree', '--write-tree', '--name-only', '--no-messages', '-z', '--', ours, theirs],
@@ -33,11 +37,17 @@ export function mergeArgs(mode: MergeMode, commit: string, message: string): str
   // Never stash the person's work on their behalf, and never run hooks (also disabled globally).
   const common = ['--no-autostash', '--no-verify'];
   if (mode === 'squash') return ['merge', '--squash', ...common, '--', commit];
-  if (mode === 'no-commit') return ['merge', '--no-ff', '--no-commit', ...common, '-m', message, '--', commit];
+  if (mode === 'no-commit')
+    return ['merge', '--no-ff', '--no-commit', ...common, '-m', message, '--', commit];
   return ['merge', '--no-ff', '--no-edit', ...common, '-m', message, '--', commit];
 }
 
-export async function applyMerge(target: GitTarget, mode: MergeMode, commit: string, message: string): Promise<void> {
+export async function applyMerge(
+  target: GitTarget,
+  mode: MergeMode,
+  commit: string,
+  message: string,
+): Promise<void> {
   await git(target, mergeArgs(mode, commit, message));
 }
 
@@ -46,6 +56,11 @@ export async function applyMerge(target: GitTarget, mode: MergeMode, commit: str
  * `worktree_get` merges is what `worktree_read` showed. No ref points at it; the session's
  * branch, index and files are left alone.
  */
-export async function commitSnapshot(target: GitTarget, tree: string, parent: string, message: string): Promise<string> {
+export async function commitSnapshot(
+  target: GitTarget,
+  tree: string,
+  parent: string,
+  message: string,
+): Promise<string> {
   return (await git(target, ['commit-tree', tree, '-p', parent, '-m', message])).stdout.trim();
 }

@@ -45,7 +45,9 @@ export const FIXED_OVERRIDES: ReadonlyArray<readonly [key: string, value: string
 
 // Families of keys with a free middle part (`filter.<driver>.clean`): the part is whatever a
 // config file defines, so these are matched on the names git reports as configured.
-const FAMILIES: ReadonlyArray<readonly [section: string, variables: readonly string[], value: string]> = [
+const FAMILIES: ReadonlyArray<
+  readonly [section: string, variables: readonly string[], value: string]
+> = [
   ['filter', ['clean', 'smudge', 'process'], ''],
   ['filter', ['required'], 'false'],
   ['diff', ['textconv', 'command'], ''],

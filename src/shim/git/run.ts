@@ -44,10 +44,21 @@ export function gitArgv(args: string[]): string[] {
 }
 
 /** Runs git on `target` and resolves with its output; rejects with GitError on an exit code not in okCodes. */
-export async function git(target: GitTarget, args: string[], options: GitOptions = {}): Promise<GitResult> {
+export async function git(
+  target: GitTarget,
+  args: string[],
+  options: GitOptions = {},
+): Promise<GitResult> {
   const overrides = overridesFor(await configuredKeys(target));
-  const extra: Record<string, string> = options.indexFile ? { GIT_INDEX_FILE: options.indexFile } : {};
-  return spawnGit(args, target.workTree, gitEnvironment(process.env, target, overrides, extra), options.okCodes ?? [0]);
+  const extra: Record<string, string> = options.indexFile
+    ? { GIT_INDEX_FILE: options.indexFile }
+    : {};
+  return spawnGit(
+    args,
+    target.workTree,
+    gitEnvironment(process.env, target, overrides, extra),
+    options.okCodes ?? [0],
+  );
 }
 
 /**
@@ -65,17 +76,32 @@ function configuredKeys(target: GitTarget): Promise<string[]> {
 
 async function listConfig(target: GitTarget): Promise<ConfigListing> {
   const env = gitEnvironment(process.env, target, FIXED_OVERRIDES);
-  const { stdout } = await spawnGit(['config', '--list', '--includes', '--show-origin', '-z'], target.workTree, env, [0]);
+  const { stdout } = await spawnGit(
+    ['config', '--list', '--includes', '--show-origin', '-z'],
+    target.workTree,
+    env,
+    [0],
+  );
   return parseConfigListing(stdout, process.env.HOME);
 }
 
-function spawnGit(args: string[], cwd: string, env: NodeJS.ProcessEnv, okCodes: number[]): Promise<GitResult> {
+function spawnGit(
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  okCodes: number[],
+): Promise<GitResult> {
   return new Promise((resolve, reject) => {
-    execFile('git', gitArgv(args), { cwd, env, maxBuffer: MAX_OUTPUT_BYTES, timeout: TIMEOUT_MS, encoding: 'utf8' }, (error, stdout, stderr) => {
-      const code = error ? exitCodeOf(error) : 0;
-      if (okCodes.includes(code)) resolve({ stdout, stderr, code });
-      else reject(new GitError(args, code, stderr || (error?.message ?? '')));
-    });
+    execFile(
+      'git',
+      gitArgv(args),
+      { cwd, env, maxBuffer: MAX_OUTPUT_BYTES, timeout: TIMEOUT_MS, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        const code = error ? exitCodeOf(error) : 0;
+        if (okCodes.includes(code)) resolve({ stdout, stderr, code });
+        else reject(new GitError(args, code, stderr || (error?.message ?? '')));
+      },
+    );
   });
 }
 

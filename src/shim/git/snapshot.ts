@@ -23,9 +23,15 @@ export async function snapshotOf(session: GitTarget, head: string): Promise<Snap
     const indexFile = join(scratch, 'index');
     await seedIndex(session, indexFile, head);
     const submodules = await gitlinksIn(session, indexFile);
-    await git(session, ['add', '--all', '--', '.', ...submodules.map((path) => `:(exclude,literal)${path}`)], { indexFile });
+    await git(
+      session,
+      ['add', '--all', '--', '.', ...submodules.map((path) => `:(exclude,literal)${path}`)],
+      { indexFile },
+    );
     const tree = (await git(session, ['write-tree'], { indexFile })).stdout.trim();
-    const headTree = (await git(session, ['rev-parse', '--verify', '--end-of-options', `${head}^{tree}`])).stdout.trim();
+    const headTree = (
+      await git(session, ['rev-parse', '--verify', '--end-of-options', `${head}^{tree}`])
+    ).stdout.trim();
     return { tree, headTree };
   } finally {
     await rm(scratch, { recursive: true, force: true });
@@ -51,5 +57,7 @@ async function gitlinksIn(session: GitTarget, indexFile: string): Promise<string
 
 /** `git ls-files --stage -z`: "mode oid stage\tpath\0"; gitlinks have mode 160000. */
 export function parseGitlinks(output: string): string[] {
-  return splitNul(output).filter((entry) => entry.startsWith('160000 ')).map((entry) => entry.slice(entry.indexOf('\t') + 1));
+  return splitNul(output)
+    .filter((entry) => entry.startsWith('160000 '))
+    .map((entry) => entry.slice(entry.indexOf('\t') + 1));
 }

@@ -52,28 +52,50 @@ function snapshotMessage(session: Session): string {
 export function mergeMessage(session: Session, uncommittedIncluded: boolean): string {
   const branch = session.branch ? ` (branch ${shortBranch(session.branch)})` : '';
   const subject = visibleText(`Merge praxis session '${session.id}'${branch}`);
-  return uncommittedIncluded ? `${subject}\n\nIncludes the session's uncommitted changes.` : subject;
+  return uncommittedIncluded
+    ? `${subject}\n\nIncludes the session's uncommitted changes.`
+    : subject;
 }
 
-export function getSession(repoDir: string, sessionId: unknown, options: GetOptions = {}): Promise<GetOutcome> {
+export function getSession(
+  repoDir: string,
+  sessionId: unknown,
+  options: GetOptions = {},
+): Promise<GetOutcome> {
   return withOneConfigReading(() => mergeSession(repoDir, sessionId, options));
 }
 
-async function mergeSession(repoDir: string, sessionId: unknown, options: GetOptions = {}): Promise<GetOutcome> {
+async function mergeSession(
+  repoDir: string,
+  sessionId: unknown,
+  options: GetOptions = {},
+): Promise<GetOutcome> {
   const repo = await openRepo(repoDir);
   const session = await resolveSession(repo, sessionId);
   const activeHead = requireHead(repo);
   await refuseUnlessActiveTreeIsReady(repo);
   const base = await mergeBase(repo.target, activeHead, session.head);
-  if (!base) throw new Refusal('NO_MERGE_BASE', `Session '${session.id}' shares no history with ${activeLabel(repo)}; refusing to merge unrelated histories.`);
+  if (!base)
+    throw new Refusal(
+      'NO_MERGE_BASE',
+      `Session '${session.id}' shares no history with ${activeLabel(repo)}; refusing to merge unrelated histories.`,
+    );
 
   const snapshot = await snapshotOf(session.target, session.head);
   const uncommittedIncluded = snapshot.tree !== snapshot.headTree;
   const merged = uncommittedIncluded
     ? await commitSnapshot(repo.target, snapshot.tree, session.head, snapshotMessage(session))
     : session.head;
-  const outcome = { session: session.id, branch: session.branch ? shortBranch(session.branch) : null, into: activeLabel(repo), path: repo.top, merged, uncommittedIncluded };
-  if (!uncommittedIncluded && base === session.head) return { ...outcome, mode: 'up-to-date', files: [], totals: totalsOf([]) };
+  const outcome = {
+    session: session.id,
+    branch: session.branch ? shortBranch(session.branch) : null,
+    into: activeLabel(repo),
+    path: repo.top,
+    merged,
+    uncommittedIncluded,
+  };
+  if (!uncommittedIncluded && base === session.head)
+    return { ...outcome, mode: 'up-to-date', files: [], totals: totalsOf([]) };
 
   const preview = await previewMerge(repo.target, activeHead, merged);
   if (!preview.clean) throw conflictRefusal(session.id, activeLabel(repo), preview.conflicts);
@@ -89,7 +111,10 @@ async function mergeSession(repoDir: string, sessionId: unknown, options: GetOpt
 async function refuseUnlessActiveTreeIsReady(repo: ActiveRepo): Promise<void> {
   const operation = await operationInProgress(repo.gitDir);
   if (operation) {
-    throw new Refusal('OPERATION_IN_PROGRESS', `A ${operation} is in progress in ${repo.top}; ${operationAdvice(operation)}, then ask again. Nothing was changed.`);
+    throw new Refusal(
+      'OPERATION_IN_PROGRESS',
+      `A ${operation} is in progress in ${repo.top}; ${operationAdvice(operation)}, then ask again. Nothing was changed.`,
+    );
   }
   const dirty = await changedPaths(repo.target);
   if (dirty.length > 0) {
@@ -102,7 +127,8 @@ async function refuseUnlessActiveTreeIsReady(repo: ActiveRepo): Promise<void> {
 }
 
 export function conflictRefusal(session: string, into: string, conflicts: string[]): Refusal {
-  const listed = conflicts.length > 0 ? `\n${pathList(conflicts)}` : ' (git did not name the files)';
+  const listed =
+    conflicts.length > 0 ? `\n${pathList(conflicts)}` : ' (git did not name the files)';
   return new Refusal(
     'MERGE_CONFLICTS',
     `Merging session '${session}' into ${into} would conflict; nothing was changed. Conflicted paths:${listed}\nResolve them in the session (for example merge ${into} into its branch there), then ask again.`,
@@ -119,13 +145,21 @@ export function ignoredFilesRefusal(session: string, top: string, paths: string[
   );
 }
 
-async function runMerge(repo: ActiveRepo, mode: MergeMode, commit: string, message: string): Promise<void> {
+async function runMerge(
+  repo: ActiveRepo,
+  mode: MergeMode,
+  commit: string,
+  message: string,
+): Promise<void> {
   try {
     await applyMerge(repo.target, mode, commit, message);
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
     // Something changed between the checks and the merge. Leave the state for the person to
     // inspect rather than resetting anything on their behalf.
-    throw new Refusal('GIT_FAILED', `git merge failed in ${repo.top}: ${error.stderr.trim()}\nNothing was reset; inspect the state with \`git status\`.`);
+    throw new Refusal(
+      'GIT_FAILED',
+      `git merge failed in ${repo.top}: ${error.stderr.trim()}\nNothing was reset; inspect the state with \`git status\`.`,
+    );
   }
 }

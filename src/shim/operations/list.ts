@@ -31,7 +31,11 @@ async function listingOf(repoDir: string): Promise<SessionListing> {
   const repo = await openRepo(repoDir);
   const sessions = await listSessionWorktrees(repo);
   return {
-    active: { path: repo.top, branch: repo.branch ? shortBranch(repo.branch) : null, head: repo.head ?? null },
+    active: {
+      path: repo.top,
+      branch: repo.branch ? shortBranch(repo.branch) : null,
+      head: repo.head ?? null,
+    },
     sessions: await Promise.all(sessions.map((s) => summarize(repo, s))),
   };
 }

@@ -1,7 +1,14 @@
 // worktree_read: a session's changes against its merge base with the active branch —
 // committed, staged, unstaged and untracked — without changing either working tree or index.
 import { withOneConfigReading } from '../git/config-reading.ts';
-import { diffStat, mergeBase, totalsOf, unifiedDiff, type DiffTotals, type FileStat } from '../git/diff.ts';
+import {
+  diffStat,
+  mergeBase,
+  totalsOf,
+  unifiedDiff,
+  type DiffTotals,
+  type FileStat,
+} from '../git/diff.ts';
 import { activeLabel, openRepo, requireHead } from '../git/repo.ts';
 import { snapshotOf } from '../git/snapshot.ts';
 import { Refusal } from '../refusal.ts';
@@ -23,17 +30,28 @@ export interface SessionChanges {
   diff?: string;
 }
 
-export function readSession(repoDir: string, sessionId: unknown, options: { statOnly?: boolean } = {}): Promise<SessionChanges> {
+export function readSession(
+  repoDir: string,
+  sessionId: unknown,
+  options: { statOnly?: boolean } = {},
+): Promise<SessionChanges> {
   return withOneConfigReading(() => changesOf(repoDir, sessionId, options));
 }
 
-async function changesOf(repoDir: string, sessionId: unknown, options: { statOnly?: boolean } = {}): Promise<SessionChanges> {
+async function changesOf(
+  repoDir: string,
+  sessionId: unknown,
+  options: { statOnly?: boolean } = {},
+): Promise<SessionChanges> {
   const repo = await openRepo(repoDir);
   const session = await resolveSession(repo, sessionId);
   const activeHead = requireHead(repo);
   const base = await mergeBase(repo.target, activeHead, session.head);
   if (!base) {
-    throw new Refusal('NO_MERGE_BASE', `Session '${session.id}' shares no history with ${activeLabel(repo)}; there is no merge base to compare against.`);
+    throw new Refusal(
+      'NO_MERGE_BASE',
+      `Session '${session.id}' shares no history with ${activeLabel(repo)}; there is no merge base to compare against.`,
+    );
   }
   const snapshot = await snapshotOf(session.target, session.head);
   const files = await diffStat(repo.target, base, snapshot.tree);

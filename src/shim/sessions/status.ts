@@ -10,8 +10,18 @@ export interface Divergence {
   behind: number;
 }
 
-export async function divergence(active: GitTarget, activeHead: string, sessionHead: string): Promise<Divergence> {
-  const { stdout } = await git(active, ['rev-list', '--left-right', '--count', `${activeHead}...${sessionHead}`, '--']);
+export async function divergence(
+  active: GitTarget,
+  activeHead: string,
+  sessionHead: string,
+): Promise<Divergence> {
+  const { stdout } = await git(active, [
+    'rev-list',
+    '--left-right',
+    '--count',
+    `${activeHead}...${sessionHead}`,
+    '--',
+  ]);
   return parseLeftRightCount(stdout);
 }
 
@@ -27,7 +37,13 @@ export function parseLeftRightCount(output: string): Divergence {
  * in a repository found from files in the work tree.
  */
 export async function changedPaths(target: GitTarget): Promise<string[]> {
-  const { stdout } = await git(target, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignore-submodules=dirty']);
+  const { stdout } = await git(target, [
+    'status',
+    '--porcelain=v1',
+    '-z',
+    '--untracked-files=all',
+    '--ignore-submodules=dirty',
+  ]);
   return parsePorcelainPaths(stdout);
 }
 

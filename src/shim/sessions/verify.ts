@@ -19,30 +19,49 @@ export interface MainWorktree {
   commonDir: string;
 }
 
-export async function verifySession(session: Session, adminDirs: Map<string, string[]>, main: MainWorktree | undefined): Promise<Verification> {
+export async function verifySession(
+  session: Session,
+  adminDirs: Map<string, string[]>,
+  main: MainWorktree | undefined,
+): Promise<Verification> {
   // When the active working directory is a linked worktree, the main checkout is one of the
   // sessions; its `.git` must be the common git directory itself, not a link to it.
   if (main && session.path === main.path) {
     const problem = await gitDirectoryProblem(session.path, main.commonDir);
-    return problem ? { ok: false, problem } : { ok: true, target: { gitDir: main.commonDir, workTree: session.path } };
+    return problem
+      ? { ok: false, problem }
+      : { ok: true, target: { gitDir: main.commonDir, workTree: session.path } };
   }
   const claimed = adminDirs.get(session.path) ?? [];
   if (claimed.length !== 1) {
-    return { ok: false, problem: claimed.length === 0 ? 'the main repository records no git directory for it' : `the main repository records ${claimed.length} git directories for it (${claimed.join(', ')})` };
+    return {
+      ok: false,
+      problem:
+        claimed.length === 0
+          ? 'the main repository records no git directory for it'
+          : `the main repository records ${claimed.length} git directories for it (${claimed.join(', ')})`,
+    };
   }
   const adminDir = claimed[0]!;
   const problem = await gitFileProblem(session.path, adminDir);
-  return problem ? { ok: false, problem } : { ok: true, target: { gitDir: adminDir, workTree: session.path } };
+  return problem
+    ? { ok: false, problem }
+    : { ok: true, target: { gitDir: adminDir, workTree: session.path } };
 }
 
 /** Why `<worktree>/.git` is not the file git writes for the worktree kept at `adminDir`. */
-export async function gitFileProblem(worktree: string, adminDir: string): Promise<string | undefined> {
+export async function gitFileProblem(
+  worktree: string,
+  adminDir: string,
+): Promise<string | undefined> {
   const path = join(worktree, '.git');
   const stat = await lstat(path).catch(() => undefined);
   if (!stat) return 'its .git file is missing';
-  if (stat.isSymbolicLink()) return 'its .git is a symbolic link, not the file git writes for a worktree';
+  if (stat.isSymbolicLink())
+    return 'its .git is a symbolic link, not the file git writes for a worktree';
   if (stat.isDirectory()) return 'its .git is a directory, not the file git writes for a worktree';
-  if (!stat.isFile() || stat.size > MAX_GIT_FILE_BYTES) return 'its .git is not the small file git writes for a worktree';
+  if (!stat.isFile() || stat.size > MAX_GIT_FILE_BYTES)
+    return 'its .git is not the small file git writes for a worktree';
   const pointer = parseGitFile(await readFile(path, 'utf8'));
   if (pointer === undefined) return 'its .git file does not have the form "gitdir: <path>"';
   const named = resolve(worktree, pointer);
@@ -52,11 +71,15 @@ export async function gitFileProblem(worktree: string, adminDir: string): Promis
   return undefined;
 }
 
-async function gitDirectoryProblem(worktree: string, commonDir: string): Promise<string | undefined> {
+async function gitDirectoryProblem(
+  worktree: string,
+  commonDir: string,
+): Promise<string | undefined> {
   const path = join(worktree, '.git');
   const stat = await lstat(path).catch(() => undefined);
   if (!stat?.isDirectory()) return 'its .git is not the directory of the main repository';
-  if ((await realOrSelf(path)) !== (await realOrSelf(commonDir))) return `its .git is not ${commonDir}, the main repository's git directory`;
+  if ((await realOrSelf(path)) !== (await realOrSelf(commonDir)))
+    return `its .git is not ${commonDir}, the main repository's git directory`;
   return undefined;
 }
 
@@ -71,7 +94,10 @@ async function realOrSelf(path: string): Promise<string> {
 }
 
 export function unverifiedRefusal(failures: Array<{ session: Session; problem: string }>): Refusal {
-  const lines = failures.map(({ session, problem }) => `Session '${session.id}' (${session.path}) cannot be verified: ${problem}.`);
+  const lines = failures.map(
+    ({ session, problem }) =>
+      `Session '${session.id}' (${session.path}) cannot be verified: ${problem}.`,
+  );
   return new Refusal(
     'SESSION_NOT_VERIFIED',
     `${lines.join('\n')}\nPraxis runs git on a session only through the git directory the main repository keeps for it, so it neither reads nor merges ${failures.length === 1 ? 'this session' : 'these sessions'}. Nothing was changed. Inspect the folder before trusting its contents.`,

@@ -30,8 +30,14 @@ export interface LoopbackCallback {
 export class SignInCallbackError extends Error {}
 
 /** `signal`: aborting it ends the wait as a refusal and closes the listener (the shim, closing). */
-export async function listenForCallback(options: { state: string; timeoutMs: number; signal?: AbortSignal }): Promise<LoopbackCallback> {
-  let settle!: (outcome: { ok: true; value: AuthorizationResponse } | { ok: false; error: Error }) => void;
+export async function listenForCallback(options: {
+  state: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}): Promise<LoopbackCallback> {
+  let settle!: (
+    outcome: { ok: true; value: AuthorizationResponse } | { ok: false; error: Error },
+  ) => void;
   const response = new Promise<AuthorizationResponse>((resolve, reject) => {
     settle = (outcome) => (outcome.ok ? resolve(outcome.value) : reject(outcome.error));
   });
@@ -49,13 +55,19 @@ export async function listenForCallback(options: { state: string; timeoutMs: num
     // The state went only to the authorization server, inside the URL the browser opened: a
     // callback without it was not sent by that server for this sign-in, which goes on waiting.
     if (!carriesState(url.searchParams, options.state)) {
-      page(reply, 400, 'Not this sign-in', 'This request did not carry this sign-in\'s state, so it was ignored '
-        + '(it may come from another or an old sign-in attempt). The sign-in is still waiting for the browser.');
+      page(
+        reply,
+        400,
+        'Not this sign-in',
+        "This request did not carry this sign-in's state, so it was ignored " +
+          '(it may come from another or an old sign-in attempt). The sign-in is still waiting for the browser.',
+      );
       return;
     }
     done = true;
     const outcome = judge(url.searchParams);
-    if (outcome.ok) page(reply, 200, 'Signed in', 'You are signed in to Praxis. You can close this tab.');
+    if (outcome.ok)
+      page(reply, 200, 'Signed in', 'You are signed in to Praxis. You can close this tab.');
     else page(reply, 400, 'Sign-in failed', outcome.error.message);
     settle(outcome);
     void close();
@@ -72,7 +84,12 @@ export async function listenForCallback(options: { state: string; timeoutMs: num
     return closing;
   };
   const timer = setTimeout(() => {
-    settle({ ok: false, error: new SignInCallbackError(`no sign-in arrived within ${Math.round(options.timeoutMs / 1000)} s`) });
+    settle({
+      ok: false,
+      error: new SignInCallbackError(
+        `no sign-in arrived within ${Math.round(options.timeoutMs / 1000)} s`,
+      ),
+    });
     void close();
   }, options.timeoutMs);
 
@@ -99,14 +116,25 @@ function carriesState(params: URLSearchParams, state: string): boolean {
 }
 
 /** A callback that carries the state: the code, or why there is none. */
-function judge(params: URLSearchParams): { ok: true; value: AuthorizationResponse } | { ok: false; error: Error } {
+function judge(
+  params: URLSearchParams,
+): { ok: true; value: AuthorizationResponse } | { ok: false; error: Error } {
   const error = params.get('error');
   if (error) {
     const description = params.get('error_description');
-    return { ok: false, error: new SignInCallbackError(`the sign-in was not completed: ${printable(error)}${description ? ` (${printable(description)})` : ''}`) };
+    return {
+      ok: false,
+      error: new SignInCallbackError(
+        `the sign-in was not completed: ${printable(error)}${description ? ` (${printable(description)})` : ''}`,
+      ),
+    };
   }
   const codes = params.getAll('code');
-  if (codes.length !== 1 || !codes[0]) return { ok: false, error: new SignInCallbackError('the callback carried no authorization code') };
+  if (codes.length !== 1 || !codes[0])
+    return {
+      ok: false,
+      error: new SignInCallbackError('the callback carried no authorization code'),
+    };
   const iss = params.get('iss') ?? undefined;
   return { ok: true, value: iss === undefined ? { code: codes[0] } : { code: codes[0], iss } };
 }
@@ -116,7 +144,13 @@ function printable(text: string): string {
   return text.replace(/[^\x20-\x7e]/g, '?').slice(0, 200);
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 function page(reply: ServerResponse, status: number, title: string, text: string): void {

@@ -6,7 +6,11 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-export function browserCommand(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, url: string): { program: string; args: string[] } | undefined {
+export function browserCommand(
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform,
+  url: string,
+): { program: string; args: string[] } | undefined {
   const chosen = env.PRAXIS_BROWSER?.trim();
   if (chosen === 'none') return undefined;
   if (chosen) return { program: chosen, args: [url] };
@@ -25,13 +29,18 @@ export function browserCommand(env: NodeJS.ProcessEnv, platform: NodeJS.Platform
  * there is none to start or it could not be started (said on `log`).
  */
 export function openBrowser(
-  url: string, env: NodeJS.ProcessEnv, log: (line: string) => void, platform: NodeJS.Platform = process.platform,
+  url: string,
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+  platform: NodeJS.Platform = process.platform,
 ): Promise<boolean> {
   const command = browserCommand(env, platform, url);
   if (!command) return Promise.resolve(false);
   return new Promise((resolve) => {
     const failed = (error: Error) => {
-      log(`praxis: could not start ${command.program} (${error.message}); open the address above yourself.`);
+      log(
+        `praxis: could not start ${command.program} (${error.message}); open the address above yourself.`,
+      );
       resolve(false);
     };
     try {

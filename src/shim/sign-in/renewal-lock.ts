@@ -21,7 +21,11 @@ export async function whileRenewing<T>(signInPath: string, renew: () => Promise<
       lockfilePath: renewalLockPath(signInPath),
       stale: STALE_MS,
       retries: {
-        retries: WAIT_ATTEMPTS, factor: 1, minTimeout: WAIT_STEP_MS, maxTimeout: 2 * WAIT_STEP_MS, randomize: true,
+        retries: WAIT_ATTEMPTS,
+        factor: 1,
+        minTimeout: WAIT_STEP_MS,
+        maxTimeout: 2 * WAIT_STEP_MS,
+        randomize: true,
       },
       // Taken over while held (this process stalled for longer than STALE_MS): the renewal under way
       // finishes anyway. The default would throw from a timer and end the process.

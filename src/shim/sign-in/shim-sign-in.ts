@@ -53,20 +53,36 @@ export function shimSignIn(options: ShimSignInOptions): ShimSignIn {
       running = controller;
       let browserStarted!: (started: boolean) => void;
       opened = new Promise<boolean>((resolve) => (browserStarted = resolve));
-      signIn({ url, env, log, timeoutMs, signal: controller.signal, speaker: 'praxis shim', platform, onBrowserOpened: browserStarted })
-        .then(() => {
-          log(`praxis shim: signed in to ${url.href}; its tools are available now.`);
-          onSignedIn();
-        }, (error: unknown) => {
-          const why = error instanceof Error ? error.message : String(error);
-          if (error instanceof RefusedSignInAddress) {
-            refusedAddress = true;
-            log(`praxis shim: the sign-in to ${url.href} was stopped (${why}); `
-              + 'the shim starts no other sign-in by itself.');
-          } else if (!controller.signal.aborted) {
-            log(`praxis shim: the sign-in to ${url.href} did not complete (${why}); the next request starts another.`);
-          }
-        })
+      signIn({
+        url,
+        env,
+        log,
+        timeoutMs,
+        signal: controller.signal,
+        speaker: 'praxis shim',
+        platform,
+        onBrowserOpened: browserStarted,
+      })
+        .then(
+          () => {
+            log(`praxis shim: signed in to ${url.href}; its tools are available now.`);
+            onSignedIn();
+          },
+          (error: unknown) => {
+            const why = error instanceof Error ? error.message : String(error);
+            if (error instanceof RefusedSignInAddress) {
+              refusedAddress = true;
+              log(
+                `praxis shim: the sign-in to ${url.href} was stopped (${why}); ` +
+                  'the shim starts no other sign-in by itself.',
+              );
+            } else if (!controller.signal.aborted) {
+              log(
+                `praxis shim: the sign-in to ${url.href} did not complete (${why}); the next request starts another.`,
+              );
+            }
+          },
+        )
         .finally(() => {
           browserStarted(false); // no effect once the browser was started
           if (running === controller) {

@@ -10,14 +10,23 @@ export function endpointKey(url: URL): string {
   return `${url.origin}${url.pathname}`;
 }
 
-export function signInDirectory(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+export function signInDirectory(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
   const base = env.XDG_CONFIG_HOME?.startsWith('/')
     ? env.XDG_CONFIG_HOME
-    : platform === 'win32' && env.APPDATA ? env.APPDATA : join(homedir(), '.config');
+    : platform === 'win32' && env.APPDATA
+      ? env.APPDATA
+      : join(homedir(), '.config');
   return join(base, 'praxis', 'sign-in');
 }
 
-export function signInFile(url: URL, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+export function signInFile(
+  url: URL,
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
   const key = endpointKey(url);
   const host = url.host.replace(/[^A-Za-z0-9.-]/g, '_');
   const hash = createHash('sha256').update(key).digest('hex').slice(0, 16);

@@ -6,7 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type {
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
 import * as z from 'zod';
 
 export interface SignInRecord {
@@ -60,7 +64,8 @@ export function signInStore(path: string, endpoint: string): SignInStore {
     }
     const record = recordSchema.safeParse(parsed);
     if (!record.success) throw new UnusableSignInFile(`${path} does not hold a Praxis sign-in`);
-    if (record.data.endpoint !== endpoint) throw new UnusableSignInFile(`${path} holds the sign-in for another endpoint`);
+    if (record.data.endpoint !== endpoint)
+      throw new UnusableSignInFile(`${path} holds the sign-in for another endpoint`);
     return record.data as SignInRecord;
   }
 
@@ -93,7 +98,9 @@ async function checkPrivate(path: string): Promise<void> {
     throw new UnusableSignInFile(`${path} belongs to another user`);
   }
   if ((info.mode & 0o077) !== 0) {
-    throw new UnusableSignInFile(`${path} can be read or changed by other users (mode ${(info.mode & 0o777).toString(8)}, must be 600)`);
+    throw new UnusableSignInFile(
+      `${path} can be read or changed by other users (mode ${(info.mode & 0o777).toString(8)}, must be 600)`,
+    );
   }
 }
 

@@ -11,7 +11,12 @@ import { listenForCallback } from './loopback-callback.ts';
 import { openBrowser } from './open-browser.ts';
 import { authorizationUrlProblem, namedAuthorizationServer } from './openable-authorization-url.ts';
 import { endpointKey, signInFile } from './sign-in-file.ts';
-import { signInStore, UnusableSignInFile, type SignInRecord, type SignInStore } from './sign-in-store.ts';
+import {
+  signInStore,
+  UnusableSignInFile,
+  type SignInRecord,
+  type SignInStore,
+} from './sign-in-store.ts';
 import { StoredOAuthClient } from './stored-oauth-client.ts';
 
 export interface SignInOptions {
@@ -55,7 +60,9 @@ export async function signIn(options: SignInOptions): Promise<string> {
             await provider.invalidateCredentials('discovery');
             throw new RefusedSignInAddress(problem);
           }
-          log(`${speaker}: opening your browser to sign in to ${endpointKey(url)}. If it does not open, visit:\n\n  ${authorizationUrl.href}\n`);
+          log(
+            `${speaker}: opening your browser to sign in to ${endpointKey(url)}. If it does not open, visit:\n\n  ${authorizationUrl.href}\n`,
+          );
           const opened = await openBrowser(authorizationUrl.href, env, log, platform);
           onBrowserOpened?.(opened);
         },
@@ -64,7 +71,11 @@ export async function signIn(options: SignInOptions): Promise<string> {
     await auth(provider, { serverUrl: url, forceReauthorization: true });
     log(`${speaker}: waiting for the browser…`);
     const { code, iss } = await callback.response;
-    await auth(provider, { serverUrl: url, authorizationCode: code, ...(iss === undefined ? {} : { iss }) });
+    await auth(provider, {
+      serverUrl: url,
+      authorizationCode: code,
+      ...(iss === undefined ? {} : { iss }),
+    });
     return store.path;
   } finally {
     await callback.close();
@@ -84,7 +95,13 @@ export type SignOutOutcome =
   | { kind: 'signed-out'; path: string; hadTokens: boolean; problem?: string };
 
 /** Revokes the stored grant at the endpoint when it can, and deletes the file either way. */
-export async function signOut({ url, env }: { url: URL; env: NodeJS.ProcessEnv }): Promise<SignOutOutcome> {
+export async function signOut({
+  url,
+  env,
+}: {
+  url: URL;
+  env: NodeJS.ProcessEnv;
+}): Promise<SignOutOutcome> {
   const store = signInStore(signInFile(url, env), endpointKey(url));
   let record: SignInRecord | undefined;
   try {
@@ -102,23 +119,41 @@ export async function signOut({ url, env }: { url: URL; env: NodeJS.ProcessEnv }
   }
   const removed = await store.remove();
   if (!removed && !record) return { kind: 'not-signed-in', path: store.path };
-  return { kind: 'signed-out', path: store.path, hadTokens: record?.tokens !== undefined, ...(problem ? { problem } : {}) };
+  return {
+    kind: 'signed-out',
+    path: store.path,
+    hadTokens: record?.tokens !== undefined,
+    ...(problem ? { problem } : {}),
+  };
 }
 
 /** Revokes the refresh token (which ends the whole grant) or else the access token; false without a revocation endpoint. */
 async function revoke(record: SignInRecord): Promise<boolean> {
   // Stored as the SDK discovered it: RFC 8414 metadata (an OpenID provider's document has the same field).
-  const server = record.discoveryState?.authorizationServerMetadata as oauth.AuthorizationServer | undefined;
+  const server = record.discoveryState?.authorizationServerMetadata as
+    oauth.AuthorizationServer | undefined;
   const clientId = record.clientInformation?.client_id;
   if (!server?.revocation_endpoint || !clientId || !record.tokens) return false;
   const endpoint = new URL(server.revocation_endpoint);
   const insecure = endpoint.protocol === 'http:' && isLoopback(endpoint.hostname);
-  const options = { ...(insecure ? { [oauth.allowInsecureRequests]: true } : {}), signal: AbortSignal.timeout(10_000) };
+  const options = {
+    ...(insecure ? { [oauth.allowInsecureRequests]: true } : {}),
+    signal: AbortSignal.timeout(10_000),
+  };
   const tokens: Array<[string, string]> = record.tokens.refresh_token
-    ? [[record.tokens.refresh_token, 'refresh_token'], [record.tokens.access_token, 'access_token']]
+    ? [
+        [record.tokens.refresh_token, 'refresh_token'],
+        [record.tokens.access_token, 'access_token'],
+      ]
     : [[record.tokens.access_token, 'access_token']];
   for (const [token, hint] of tokens) {
-    const response = await oauth.revocationRequest(server, { client_id: clientId }, oauth.None(), token, { ...options, additionalParameters: { token_type_hint: hint } });
+    const response = await oauth.revocationRequest(
+      server,
+      { client_id: clientId },
+      oauth.None(),
+      token,
+      { ...options, additionalParameters: { token_type_hint: hint } },
+    );
     await oauth.processRevocationResponse(response);
   }
   return true;

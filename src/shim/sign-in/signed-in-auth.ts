@@ -5,7 +5,11 @@
 // sign-in is stored, or the refresh is refused (the refused tokens are then deleted), the
 // request fails with SignInRequired; the bridge's answer to that may start the shim's own browser
 // sign-in (shim-sign-in.ts), never this request.
-import { auth, extractWWWAuthenticateParams, type AuthProvider } from '@modelcontextprotocol/client';
+import {
+  auth,
+  extractWWWAuthenticateParams,
+  type AuthProvider,
+} from '@modelcontextprotocol/client';
 import { SignInRequired } from './sign-in-required.ts';
 import { whileRenewing } from './renewal-lock.ts';
 import { UnusableSignInFile, type SignInRecord, type SignInStore } from './sign-in-store.ts';
@@ -23,10 +27,12 @@ export function signedInAuth(store: SignInStore): SignedInAuth {
   async function stored(): Promise<SignInRecord | undefined> {
     try {
       const record = await store.read();
-      for (const token of [record?.tokens?.access_token, record?.tokens?.refresh_token]) if (token) seen.add(token);
+      for (const token of [record?.tokens?.access_token, record?.tokens?.refresh_token])
+        if (token) seen.add(token);
       return record;
     } catch (error) {
-      if (error instanceof UnusableSignInFile) throw new SignInRequired(`${error.message}; signing in again replaces it`);
+      if (error instanceof UnusableSignInFile)
+        throw new SignInRequired(`${error.message}; signing in again replaces it`);
       throw error;
     }
   }
@@ -36,7 +42,9 @@ export function signedInAuth(store: SignInStore): SignedInAuth {
     const record = await stored();
     if (!record?.tokens) {
       const refused = record?.tokensRefusedAt !== undefined;
-      throw new SignInRequired(refused ? 'your sign-in has expired or was revoked' : 'you are not signed in');
+      throw new SignInRequired(
+        refused ? 'your sign-in has expired or was revoked' : 'you are not signed in',
+      );
     }
     return record.tokens.access_token === sent ? record : undefined;
   }
@@ -53,8 +61,10 @@ export function signedInAuth(store: SignInStore): SignedInAuth {
         const record = await stillToRenew();
         if (!record) return;
         const information = record.clientInformation;
-        const redirectUrl = information && 'redirect_uris' in information ? information.redirect_uris[0] : undefined;
-        if (!record.tokens?.refresh_token || !redirectUrl) throw new SignInRequired('your sign-in has expired');
+        const redirectUrl =
+          information && 'redirect_uris' in information ? information.redirect_uris[0] : undefined;
+        if (!record.tokens?.refresh_token || !redirectUrl)
+          throw new SignInRequired('your sign-in has expired');
         const { resourceMetadataUrl } = extractWWWAuthenticateParams(ctx.response);
         const provider = new StoredOAuthClient({ store, redirectUrl: String(redirectUrl) });
         const metadata = resourceMetadataUrl ? { resourceMetadataUrl } : {};

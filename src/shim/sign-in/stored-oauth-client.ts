@@ -5,7 +5,11 @@
 // bridge's requests): only refreshed tokens are saved, nothing is registered, and a needed
 // redirect becomes SignInRequired, which starts that separate sign-in (shim-sign-in.ts).
 import type {
-  OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { SignInRequired } from './sign-in-required.ts';
 import { UnusableSignInFile, type SignInRecord, type SignInStore } from './sign-in-store.ts';
@@ -34,7 +38,9 @@ export class StoredOAuthClient implements OAuthClientProvider {
     this.interactive = options.interactive;
   }
 
-  get redirectUrl(): string { return this.redirect; }
+  get redirectUrl(): string {
+    return this.redirect;
+  }
 
   get clientMetadata(): OAuthClientMetadata {
     return {
@@ -82,19 +88,23 @@ export class StoredOAuthClient implements OAuthClientProvider {
 
   async codeVerifier(): Promise<string> {
     const verifier = (await this.record())?.codeVerifier;
-    if (!verifier) throw new SignInRequired('the sign-in was started elsewhere or already finished');
+    if (!verifier)
+      throw new SignInRequired('the sign-in was started elsewhere or already finished');
     return verifier;
   }
 
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
-    if (this.interactive) await this.store.update((record) => ({ ...record, discoveryState: state }));
+    if (this.interactive)
+      await this.store.update((record) => ({ ...record, discoveryState: state }));
   }
 
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
     return (await this.record())?.discoveryState;
   }
 
-  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+  async invalidateCredentials(
+    scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery',
+  ): Promise<void> {
     if (scope === 'all' || scope === 'tokens') this.tokensRefused = true;
     const refused = this.readRefreshToken;
     await this.store.update((record): SignInRecord => {
@@ -112,14 +122,17 @@ export class StoredOAuthClient implements OAuthClientProvider {
   }
 
   private lostReason(): string {
-    return this.tokensRefused ? 'your sign-in has expired or was revoked' : 'your sign-in can no longer be renewed';
+    return this.tokensRefused
+      ? 'your sign-in has expired or was revoked'
+      : 'your sign-in can no longer be renewed';
   }
 
   private async record(): Promise<SignInRecord | undefined> {
     try {
       return await this.store.read();
     } catch (error) {
-      if (error instanceof UnusableSignInFile && !this.interactive) throw new SignInRequired(error.message);
+      if (error instanceof UnusableSignInFile && !this.interactive)
+        throw new SignInRequired(error.message);
       if (error instanceof UnusableSignInFile) return undefined; // a sign-in replaces it
       throw error;
     }

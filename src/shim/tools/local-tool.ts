@@ -32,11 +32,21 @@ export interface LocalToolDeclaration<Input extends z.ZodObject> {
  * A declared tool as the shim serves it: its JSON Schema converted from zod once, as the client
  * lists it, and every result with the control characters session text may hold shown as markers.
  */
-export function localTool<Input extends z.ZodObject>(declaration: LocalToolDeclaration<Input>): LocalTool {
-  const { $schema: _dialect, ...inputSchema } = z.toJSONSchema(declaration.inputSchema, { io: 'input' });
+export function localTool<Input extends z.ZodObject>(
+  declaration: LocalToolDeclaration<Input>,
+): LocalTool {
+  const { $schema: _dialect, ...inputSchema } = z.toJSONSchema(declaration.inputSchema, {
+    io: 'input',
+  });
   return {
-    definition: { name: declaration.name, description: declaration.description, inputSchema: inputSchema as Tool['inputSchema'], annotations: declaration.annotations },
-    run: async (args, context) => visibleResult(await declaration.run(args as z.input<Input>, context)),
+    definition: {
+      name: declaration.name,
+      description: declaration.description,
+      inputSchema: inputSchema as Tool['inputSchema'],
+      annotations: declaration.annotations,
+    },
+    run: async (args, context) =>
+      visibleResult(await declaration.run(args as z.input<Input>, context)),
   };
 }
 

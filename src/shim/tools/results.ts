@@ -25,16 +25,25 @@ export function listingResult(listing: SessionListing): CallToolResult {
     structuredContent: {
       active: listing.active,
       sessions: listing.sessions.map((s) => ({
-        session_id: s.id, path: s.path, branch: s.branch, head: s.head,
-        ahead: s.ahead, behind: s.behind, dirty: s.dirty, locked: s.locked,
+        session_id: s.id,
+        path: s.path,
+        branch: s.branch,
+        head: s.head,
+        ahead: s.ahead,
+        behind: s.behind,
+        dirty: s.dirty,
+        locked: s.locked,
       })),
     },
   };
 }
 
 const fileEntry = (f: FileStat) => ({
-  path: f.path, ...(f.oldPath ? { old_path: f.oldPath } : {}),
-  added: f.added, deleted: f.deleted, binary: f.added === null,
+  path: f.path,
+  ...(f.oldPath ? { old_path: f.oldPath } : {}),
+  added: f.added,
+  deleted: f.deleted,
+  binary: f.added === null,
 });
 
 export function changesResult(changes: SessionChanges, statOnly: boolean): CallToolResult {
@@ -43,9 +52,14 @@ export function changesResult(changes: SessionChanges, statOnly: boolean): CallT
   return {
     content: [{ type: 'text', text }],
     structuredContent: {
-      session_id: changes.session, path: changes.path, branch: changes.branch, against: changes.against,
-      merge_base: changes.mergeBase, uncommitted: changes.uncommitted,
-      files: changes.files.map(fileEntry), totals: changes.totals,
+      session_id: changes.session,
+      path: changes.path,
+      branch: changes.branch,
+      against: changes.against,
+      merge_base: changes.mergeBase,
+      uncommitted: changes.uncommitted,
+      files: changes.files.map(fileEntry),
+      totals: changes.totals,
     },
   };
 }
@@ -54,10 +68,16 @@ export function getResult(outcome: GetOutcome): CallToolResult {
   return {
     content: [{ type: 'text', text: formatGetOutcome(outcome) }],
     structuredContent: {
-      session_id: outcome.session, branch: outcome.branch, into: outcome.into, path: outcome.path,
-      mode: outcome.mode, merged: outcome.merged, uncommitted_included: outcome.uncommittedIncluded,
+      session_id: outcome.session,
+      branch: outcome.branch,
+      into: outcome.into,
+      path: outcome.path,
+      mode: outcome.mode,
+      merged: outcome.merged,
+      uncommitted_included: outcome.uncommittedIncluded,
       ...(outcome.commit ? { commit: outcome.commit } : {}),
-      files: outcome.files.map(fileEntry), totals: outcome.totals,
+      files: outcome.files.map(fileEntry),
+      totals: outcome.totals,
     },
   };
 }

@@ -10,14 +10,33 @@ export const worktreeGet = localTool({
   // Converted, the input schema is the worktree contract's, word for word.
   inputSchema: z.object({
     session_id: z.string().describe('Identificador único de la sesión de gz-ia.'),
-    no_commit: z.boolean().describe('Deja los cambios preparados en el stage del repo principal sin comitear automáticamente.').optional(),
-    squash: z.boolean().describe('Condensa los cambios en un único commit sin conservar el historial intermedio.').optional(),
+    no_commit: z
+      .boolean()
+      .describe(
+        'Deja los cambios preparados en el stage del repo principal sin comitear automáticamente.',
+      )
+      .optional(),
+    squash: z
+      .boolean()
+      .describe('Condensa los cambios en un único commit sin conservar el historial intermedio.')
+      .optional(),
   }),
   // It rewrites (and may delete) files of the active working tree — recoverable from git, but
   // not merely additive — and a second call would merge again, so neither hint is softened.
-  annotations: { title: 'Merge a session into the active working directory', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  annotations: {
+    title: 'Merge a session into the active working directory',
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
   run: (args, context) =>
     answering(async () =>
-      getResult(await getSession(context.repoDir, args.session_id, { squash: args.squash === true, noCommit: args.no_commit === true })),
+      getResult(
+        await getSession(context.repoDir, args.session_id, {
+          squash: args.squash === true,
+          noCommit: args.no_commit === true,
+        }),
+      ),
     ),
 });

@@ -11,12 +11,18 @@ export const worktreeRead = localTool({
   // Converted, the input schema is the worktree contract's, word for word.
   inputSchema: z.object({
     session_id: z.string().describe('Identificador único de la sesión de gz-ia.'),
-    stat_only: z.boolean().describe('Si es true, muestra únicamente el resumen estadístico de archivos modificados.').optional(),
+    stat_only: z
+      .boolean()
+      .describe('Si es true, muestra únicamente el resumen estadístico de archivos modificados.')
+      .optional(),
   }),
   annotations: { title: 'Read a session worktree', ...READ_ONLY },
   run: (args, context) =>
     answering(async () => {
       const statOnly = args.stat_only === true;
-      return changesResult(await readSession(context.repoDir, args.session_id, { statOnly }), statOnly);
+      return changesResult(
+        await readSession(context.repoDir, args.session_id, { statOnly }),
+        statOnly,
+      );
     }),
 });

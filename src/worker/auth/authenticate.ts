@@ -28,14 +28,24 @@ export interface AuthRefusal {
 export type AuthOutcome = { ok: true; principal: Principal } | AuthRefusal;
 
 /** `env` carries OAUTH_KV, where oauth mode looks its access tokens up. */
-export async function authenticate(request: Request, config: AuthConfig, env?: Partial<OAuthStateEnv>): Promise<AuthOutcome> {
+export async function authenticate(
+  request: Request,
+  config: AuthConfig,
+  env?: Partial<OAuthStateEnv>,
+): Promise<AuthOutcome> {
   const mode = AUTH_MODES[config.mode];
   if (!mode.credentialOf) return admitWithoutAuth(request);
   const token = bearerToken(request.headers.get('authorization'));
   if (token === undefined) {
-    return { ok: false, status: 401, code: 'AUTHENTICATION_REQUIRED', message: `This endpoint needs a bearer token: send Authorization: Bearer <token>${mode.missingTokenHint}.` };
+    return {
+      ok: false,
+      status: 401,
+      code: 'AUTHENTICATION_REQUIRED',
+      message: `This endpoint needs a bearer token: send Authorization: Bearer <token>${mode.missingTokenHint}.`,
+    };
   }
-  if (token === null) return invalidToken('The Authorization header must have the form: Bearer <token>.');
+  if (token === null)
+    return invalidToken('The Authorization header must have the form: Bearer <token>.');
   const outcome = await PRINCIPAL_OF[mode.credentialOf(token, config)](token, config, env);
   if (!outcome.ok) return outcome;
   return requireScopes(outcome.principal, config.cloud?.requiredScopes ?? []);
@@ -44,7 +54,10 @@ export async function authenticate(request: Request, config: AuthConfig, env?: P
 async function localPrincipal(token: string, config: AuthConfig): Promise<AuthOutcome> {
   const check = await verifyLocalToken(token, config.localSecret!);
   if (!check.ok) return invalidToken(`Invalid token: ${check.reason}.`);
-  return { ok: true, principal: { subject: check.subject, groups: [], scopes: check.scopes, via: 'local' } };
+  return {
+    ok: true,
+    principal: { subject: check.subject, groups: [], scopes: check.scopes, via: 'local' },
+  };
 }
 
 async function cloudPrincipal(token: string, config: AuthConfig): Promise<AuthOutcome> {
@@ -52,22 +65,47 @@ async function cloudPrincipal(token: string, config: AuthConfig): Promise<AuthOu
   const check = await verifyCloudToken(token, cloud);
   if (check.ok) {
     const { payload } = check;
-    return { ok: true, principal: { subject: payload.sub!, groups: groupsOf(payload, cloud.groupsClaim), scopes: scopesOf(payload), via: 'cloud' } };
+    return {
+      ok: true,
+      principal: {
+        subject: payload.sub!,
+        groups: groupsOf(payload, cloud.groupsClaim),
+        scopes: scopesOf(payload),
+        via: 'cloud',
+      },
+    };
   }
   if (check.unavailable) {
     console.error(JSON.stringify({ event: 'identity_provider_unavailable', reason: check.reason }));
-    return { ok: false, status: 503, code: 'AUTHENTICATION_FAILED', retryAfterS: check.retryAfterS, message: `The identity provider could not be reached to verify the token; retry in ${check.retryAfterS} seconds.` };
+    return {
+      ok: false,
+      status: 503,
+      code: 'AUTHENTICATION_FAILED',
+      retryAfterS: check.retryAfterS,
+      message: `The identity provider could not be reached to verify the token; retry in ${check.retryAfterS} seconds.`,
+    };
   }
   return invalidToken(`Invalid token: ${check.reason}.`);
 }
 
-async function oauthPrincipal(token: string, config: AuthConfig, env: Partial<OAuthStateEnv> | undefined): Promise<AuthOutcome> {
+async function oauthPrincipal(
+  token: string,
+  config: AuthConfig,
+  env: Partial<OAuthStateEnv> | undefined,
+): Promise<AuthOutcome> {
   if (!env?.OAUTH_KV) throw new Error('auth mode oauth needs the OAUTH_KV binding (wrangler.toml)');
   const check = await verifyOAuthAccessToken(token, config.oauth!, env as OAuthStateEnv);
   return check.ok ? check : invalidToken(`Invalid token: ${check.reason}.`);
 }
 
-const PRINCIPAL_OF: Record<Credential, (token: string, config: AuthConfig, env: Partial<OAuthStateEnv> | undefined) => Promise<AuthOutcome>> = {
+const PRINCIPAL_OF: Record<
+  Credential,
+  (
+    token: string,
+    config: AuthConfig,
+    env: Partial<OAuthStateEnv> | undefined,
+  ) => Promise<AuthOutcome>
+> = {
   local: localPrincipal,
   cloud: cloudPrincipal,
   oauth: oauthPrincipal,
@@ -79,17 +117,33 @@ function requireScopes(principal: Principal, required: string[]): AuthOutcome {
   const missing = required.filter((scope) => !principal.scopes.includes(scope));
   if (!missing.length) return { ok: true, principal };
   return {
-    ok: false, status: 403, code: 'AUTHENTICATION_FAILED', oauthError: 'insufficient_scope', subject: principal.subject,
+    ok: false,
+    status: 403,
+    code: 'AUTHENTICATION_FAILED',
+    oauthError: 'insufficient_scope',
+    subject: principal.subject,
     message: `The token lacks the scope(s) ${missing.join(' ')}; request a token with scope "${required.join(' ')}".`,
   };
 }
 
-const invalidToken = (message: string): AuthRefusal => ({ ok: false, status: 401, code: 'AUTHENTICATION_FAILED', oauthError: 'invalid_token', message });
+const invalidToken = (message: string): AuthRefusal => ({
+  ok: false,
+  status: 401,
+  code: 'AUTHENTICATION_FAILED',
+  oauthError: 'invalid_token',
+  message,
+});
 
 /** `off` exists for protocol testing on a developer's machine; anywhere else it would be an open door. */
 function admitWithoutAuth(request: Request): AuthOutcome {
   if (!isLoopbackHostname(new URL(request.url).hostname)) {
-    return { ok: false, status: 403, code: 'AUTHENTICATION_FAILED', message: 'Auth mode off is only served on loopback (localhost); configure PRAXIS_AUTH_MODE for this deployment.' };
+    return {
+      ok: false,
+      status: 403,
+      code: 'AUTHENTICATION_FAILED',
+      message:
+        'Auth mode off is only served on loopback (localhost); configure PRAXIS_AUTH_MODE for this deployment.',
+    };
   }
   return { ok: true, principal: { ...ANONYMOUS_DEVELOPER, via: 'off' } };
 }

@@ -8,7 +8,10 @@ export function refusalResponse(refusal: AuthRefusal, config: AuthConfig): Respo
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (refusal.status === 503) headers['Retry-After'] = String(refusal.retryAfterS ?? 10);
   else headers['WWW-Authenticate'] = bearerChallenge(refusal, config);
-  return Response.json({ error: refusal.code, message: refusal.message }, { status: refusal.status, headers });
+  return Response.json(
+    { error: refusal.code, message: refusal.message },
+    { status: refusal.status, headers },
+  );
 }
 
 function bearerChallenge(refusal: AuthRefusal, config: AuthConfig): string {
@@ -18,7 +21,8 @@ function bearerChallenge(refusal: AuthRefusal, config: AuthConfig): string {
     params.push(['resource_metadata', resourceMetadataUrl(resource)]);
     if (resource.requiredScopes.length) params.push(['scope', resource.requiredScopes.join(' ')]);
   }
-  if (refusal.oauthError) params.push(['error', refusal.oauthError], ['error_description', refusal.message]);
+  if (refusal.oauthError)
+    params.push(['error', refusal.oauthError], ['error_description', refusal.message]);
   return `Bearer ${params.map(([name, value]) => `${name}="${quoted(value)}"`).join(', ')}`;
 }
 
@@ -27,6 +31,7 @@ const MAX_PARAMETER_CHARS = 300;
 
 /** RFC 7230 quoted-string: escape backslash and quote, drop what a header cannot carry, bounded. */
 const quoted = (value: string): string => {
-  const bounded = value.length > MAX_PARAMETER_CHARS ? `${value.slice(0, MAX_PARAMETER_CHARS - 3)}...` : value;
+  const bounded =
+    value.length > MAX_PARAMETER_CHARS ? `${value.slice(0, MAX_PARAMETER_CHARS - 3)}...` : value;
   return bounded.replace(/[\\"]/g, '\\$&').replace(/[^\x20-\x7E]/g, ' ');
 };

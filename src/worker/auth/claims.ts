@@ -16,7 +16,8 @@ export function groupsOf(payload: JWTPayload, claim: string): string[] {
 function claimAtPath(payload: JWTPayload, path: string): unknown {
   let value: unknown = payload;
   for (const step of path.split('.')) {
-    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, step)) return undefined;
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, step))
+      return undefined;
     value = (value as Record<string, unknown>)[step];
   }
   return value;
@@ -24,6 +25,7 @@ function claimAtPath(payload: JWTPayload, path: string): unknown {
 
 function stringList(value: unknown): string[] {
   if (typeof value === 'string') return value.split(/\s+/).filter(Boolean);
-  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string' && item !== '');
+  if (Array.isArray(value))
+    return value.filter((item): item is string => typeof item === 'string' && item !== '');
   return [];
 }

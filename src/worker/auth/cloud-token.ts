@@ -2,7 +2,12 @@
 // an algorithm allow-list, exact issuer, this server's audience and a bounded clock tolerance.
 import { decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose';
 import type { CloudAuthConfig } from './cloud-config.ts';
-import { IdentityProviderUnavailable, issuerKeys, markUnavailable, UNAVAILABLE_RETRY_S } from './issuer-keys.ts';
+import {
+  IdentityProviderUnavailable,
+  issuerKeys,
+  markUnavailable,
+  UNAVAILABLE_RETRY_S,
+} from './issuer-keys.ts';
 
 export const CLOCK_TOLERANCE_S = 60;
 
@@ -24,10 +29,19 @@ export function claimedIssuer(token: string): string | undefined {
   }
 }
 
-export async function verifyCloudToken(token: string, config: CloudAuthConfig): Promise<CloudTokenCheck> {
+export async function verifyCloudToken(
+  token: string,
+  config: CloudAuthConfig,
+): Promise<CloudTokenCheck> {
   const issuer = claimedIssuer(token);
-  if (issuer === undefined) return { ok: false, unavailable: false, reason: 'the token is not a JWT with an iss claim' };
-  if (!config.issuers.includes(issuer)) return { ok: false, unavailable: false, reason: `tokens from issuer ${unverifiedIssuer(issuer)} are not accepted here` };
+  if (issuer === undefined)
+    return { ok: false, unavailable: false, reason: 'the token is not a JWT with an iss claim' };
+  if (!config.issuers.includes(issuer))
+    return {
+      ok: false,
+      unavailable: false,
+      reason: `tokens from issuer ${unverifiedIssuer(issuer)} are not accepted here`,
+    };
   try {
     const keys = await issuerKeys(issuer, config.jwksCooldownS);
     const { payload } = await jwtVerify(token, keys, {
@@ -39,7 +53,13 @@ export async function verifyCloudToken(token: string, config: CloudAuthConfig): 
     });
     return { ok: true, payload };
   } catch (error) {
-    if (error instanceof IdentityProviderUnavailable) return { ok: false, unavailable: true, reason: error.message, retryAfterS: error.retryAfterS };
+    if (error instanceof IdentityProviderUnavailable)
+      return {
+        ok: false,
+        unavailable: true,
+        reason: error.message,
+        retryAfterS: error.retryAfterS,
+      };
     if (isKeyFetchFailure(error)) {
       const reason = `the signing keys of ${issuer} could not be fetched: ${(error as Error).message}`;
       markUnavailable(issuer, config.jwksCooldownS, reason);
@@ -55,7 +75,9 @@ export async function verifyCloudToken(token: string, config: CloudAuthConfig): 
  * reflected at all, so a token cannot put its text into WWW-Authenticate or the body.
  */
 function unverifiedIssuer(issuer: string): string {
-  return issuer.length <= MAX_SHOWN_ISSUER_CHARS && SHOWN_ISSUER.test(issuer) ? issuer : '(not shown: not a plain URL of at most 100 characters)';
+  return issuer.length <= MAX_SHOWN_ISSUER_CHARS && SHOWN_ISSUER.test(issuer)
+    ? issuer
+    : '(not shown: not a plain URL of at most 100 characters)';
 }
 const MAX_SHOWN_ISSUER_CHARS = 100;
 const SHOWN_ISSUER = /^[A-Za-z0-9._~:/%@+-]+$/;
@@ -70,12 +92,16 @@ function isKeyFetchFailure(error: unknown): boolean {
 function describeFailure(error: unknown, config: CloudAuthConfig): string {
   if (error instanceof errors.JWTExpired) return 'the token has expired';
   if (error instanceof errors.JWTClaimValidationFailed) {
-    if (error.claim === 'aud') return `the token was not issued for this server (audience must be ${config.resource})`;
+    if (error.claim === 'aud')
+      return `the token was not issued for this server (audience must be ${config.resource})`;
     if (error.claim === 'nbf') return 'the token is not valid yet';
     return `the token's ${error.claim} claim is not accepted (${error.reason})`;
   }
-  if (error instanceof errors.JOSEAlgNotAllowed) return `the token's signature algorithm is not accepted (allowed: ${config.algorithms.join(', ')})`;
-  if (error instanceof errors.JWKSNoMatchingKey) return 'the token was signed with a key the issuer does not publish';
-  if (error instanceof errors.JWSSignatureVerificationFailed) return 'the token signature is invalid';
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return `the token's signature algorithm is not accepted (allowed: ${config.algorithms.join(', ')})`;
+  if (error instanceof errors.JWKSNoMatchingKey)
+    return 'the token was signed with a key the issuer does not publish';
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return 'the token signature is invalid';
   return 'the token is not a valid signed JWT';
 }

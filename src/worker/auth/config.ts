@@ -7,8 +7,14 @@ import { AUTH_MODE_NAMES, authModeNamed, type AuthConfigResult, type AuthEnv } f
 export type { AuthConfig, AuthConfigResult, AuthEnv } from './modes.ts';
 
 const KNOWN_VARIABLES = new Set([
-  'PRAXIS_AUTH_MODE', 'PRAXIS_AUTH_ISSUERS', 'PRAXIS_AUTH_RESOURCE', 'PRAXIS_AUTH_AUDIENCE_ALIASES',
-  'PRAXIS_AUTH_REQUIRED_SCOPES', 'PRAXIS_AUTH_GROUPS_CLAIM', 'PRAXIS_AUTH_ALGORITHMS', 'PRAXIS_AUTH_JWKS_COOLDOWN_S',
+  'PRAXIS_AUTH_MODE',
+  'PRAXIS_AUTH_ISSUERS',
+  'PRAXIS_AUTH_RESOURCE',
+  'PRAXIS_AUTH_AUDIENCE_ALIASES',
+  'PRAXIS_AUTH_REQUIRED_SCOPES',
+  'PRAXIS_AUTH_GROUPS_CLAIM',
+  'PRAXIS_AUTH_ALGORITHMS',
+  'PRAXIS_AUTH_JWKS_COOLDOWN_S',
 ]);
 
 const readFor = new WeakMap<AuthEnv, AuthConfigResult>();
@@ -23,11 +29,20 @@ export function readAuthConfig(env: AuthEnv): AuthConfigResult {
 }
 
 function settingsOf(env: AuthEnv): AuthConfigResult {
-  const unknown = Object.keys(env).filter((name) => name.startsWith('PRAXIS_AUTH_') && !KNOWN_VARIABLES.has(name));
+  const unknown = Object.keys(env).filter(
+    (name) => name.startsWith('PRAXIS_AUTH_') && !KNOWN_VARIABLES.has(name),
+  );
   if (unknown.length) {
-    return { ok: false, message: `unknown auth setting ${unknown.join(', ')} (known: ${[...KNOWN_VARIABLES].join(', ')}) — a misspelt setting would otherwise be silently ignored` };
+    return {
+      ok: false,
+      message: `unknown auth setting ${unknown.join(', ')} (known: ${[...KNOWN_VARIABLES].join(', ')}) — a misspelt setting would otherwise be silently ignored`,
+    };
   }
   const mode = authModeNamed((env.PRAXIS_AUTH_MODE ?? 'local').trim().toLowerCase());
-  if (!mode) return { ok: false, message: `PRAXIS_AUTH_MODE='${env.PRAXIS_AUTH_MODE}' is not a known mode (${AUTH_MODE_NAMES.join(', ')})` };
+  if (!mode)
+    return {
+      ok: false,
+      message: `PRAXIS_AUTH_MODE='${env.PRAXIS_AUTH_MODE}' is not a known mode (${AUTH_MODE_NAMES.join(', ')})`,
+    };
   return mode.readSettings(env);
 }

@@ -14,8 +14,10 @@ const SUBJECT = /^[\x21-\x7E](?:[\x20-\x7E]*[\x21-\x7E])?$/;
 /** Why `subject` cannot be a development token's `sub`, or null when it can. */
 export function subjectProblem(subject: string): string | null {
   if (!subject.trim()) return 'the subject is empty';
-  if (subject.length > MAX_SUBJECT_CHARS) return `the subject is longer than ${MAX_SUBJECT_CHARS} characters`;
-  if (!SUBJECT.test(subject)) return 'the subject must be printable ASCII without leading or trailing spaces';
+  if (subject.length > MAX_SUBJECT_CHARS)
+    return `the subject is longer than ${MAX_SUBJECT_CHARS} characters`;
+  if (!SUBJECT.test(subject))
+    return 'the subject must be printable ASCII without leading or trailing spaces';
   return null;
 }
 
@@ -34,7 +36,8 @@ export async function issueLocalToken(secret: string, subject: string): Promise<
     .sign(keyFor(secret));
 }
 
-export type LocalTokenCheck = { ok: true; subject: string; scopes: string[] } | { ok: false; reason: string };
+export type LocalTokenCheck =
+  { ok: true; subject: string; scopes: string[] } | { ok: false; reason: string };
 
 export async function verifyLocalToken(token: string, secret: string): Promise<LocalTokenCheck> {
   try {
@@ -49,12 +52,21 @@ export async function verifyLocalToken(token: string, secret: string): Promise<L
     });
     const lifetime = payload.exp! - payload.iat!;
     const remaining = payload.exp! - Math.floor(Date.now() / 1000);
-    if (lifetime > LOCAL_TOKEN_LIFETIME_S + CLOCK_TOLERANCE_S || remaining > LOCAL_TOKEN_LIFETIME_S + CLOCK_TOLERANCE_S) {
-      return { ok: false, reason: 'the token lives longer than the 12 hours `praxis token` issues: run `praxis token` for a new one' };
+    if (
+      lifetime > LOCAL_TOKEN_LIFETIME_S + CLOCK_TOLERANCE_S ||
+      remaining > LOCAL_TOKEN_LIFETIME_S + CLOCK_TOLERANCE_S
+    ) {
+      return {
+        ok: false,
+        reason:
+          'the token lives longer than the 12 hours `praxis token` issues: run `praxis token` for a new one',
+      };
     }
     const problem = subjectProblem(payload.sub!);
-    if (problem) return { ok: false, reason: `the token's sub claim is not accepted here (${problem})` };
-    const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
+    if (problem)
+      return { ok: false, reason: `the token's sub claim is not accepted here (${problem})` };
+    const scopes =
+      typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
     return { ok: true, subject: payload.sub!, scopes };
   } catch (error) {
     return { ok: false, reason: describeFailure(error) };
@@ -62,9 +74,12 @@ export async function verifyLocalToken(token: string, secret: string): Promise<L
 }
 
 function describeFailure(error: unknown): string {
-  if (error instanceof errors.JWTExpired) return 'the token has expired: run `praxis token` for a new one';
-  if (error instanceof errors.JWSSignatureVerificationFailed) return 'the token was not issued by this checkout (`praxis token` in the same folder as `praxis dev`)';
-  if (error instanceof errors.JWTClaimValidationFailed) return `the token's ${error.claim} claim is not accepted here`;
+  if (error instanceof errors.JWTExpired)
+    return 'the token has expired: run `praxis token` for a new one';
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return 'the token was not issued by this checkout (`praxis token` in the same folder as `praxis dev`)';
+  if (error instanceof errors.JWTClaimValidationFailed)
+    return `the token's ${error.claim} claim is not accepted here`;
   if (error instanceof errors.JOSEError) return 'the token is not a valid Praxis development token';
   return 'the token could not be verified';
 }

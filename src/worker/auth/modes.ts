@@ -59,12 +59,19 @@ export interface AuthModeDefinition {
 
 const MIN_SECRET_LENGTH = 32;
 const CLOUD_VARS = ['PRAXIS_AUTH_ISSUERS', 'PRAXIS_AUTH_RESOURCE'];
-const ISSUER_HINT = ' from your identity provider (see this server\'s /.well-known/oauth-protected-resource)';
+const ISSUER_HINT =
+  " from your identity provider (see this server's /.well-known/oauth-protected-resource)";
 
-function localSecretFor(mode: 'local' | 'auto', env: AuthEnv): { ok: true; secret: string } | { ok: false; message: string } {
+function localSecretFor(
+  mode: 'local' | 'auto',
+  env: AuthEnv,
+): { ok: true; secret: string } | { ok: false; message: string } {
   const secret = env.PRAXIS_LOCAL_SECRET;
   if (!secret || secret.length < MIN_SECRET_LENGTH) {
-    return { ok: false, message: `PRAXIS_AUTH_MODE=${mode} needs PRAXIS_LOCAL_SECRET of at least ${MIN_SECRET_LENGTH} characters (praxis dev sets it; deployed Workers: wrangler secret put PRAXIS_LOCAL_SECRET)${mode === 'auto' ? '; without local tokens use PRAXIS_AUTH_MODE=cloud' : ''}` };
+    return {
+      ok: false,
+      message: `PRAXIS_AUTH_MODE=${mode} needs PRAXIS_LOCAL_SECRET of at least ${MIN_SECRET_LENGTH} characters (praxis dev sets it; deployed Workers: wrangler secret put PRAXIS_LOCAL_SECRET)${mode === 'auto' ? '; without local tokens use PRAXIS_AUTH_MODE=cloud' : ''}`,
+    };
   }
   return { ok: true, secret };
 }
@@ -87,8 +94,11 @@ export const AUTH_MODES: Readonly<Record<AuthMode, AuthModeDefinition>> = {
     tokensFromIdentityProvider: false,
     deployMintsLocalToken: false,
     deployment: {
-      refused: 'development tokens are signed with one shared secret, so whoever holds it can mint a token for anyone',
-      vars: [], secrets: ['PRAXIS_LOCAL_SECRET'], bindings: [],
+      refused:
+        'development tokens are signed with one shared secret, so whoever holds it can mint a token for anyone',
+      vars: [],
+      secrets: ['PRAXIS_LOCAL_SECRET'],
+      bindings: [],
     },
   },
   cloud: {
@@ -108,7 +118,9 @@ export const AUTH_MODES: Readonly<Record<AuthMode, AuthModeDefinition>> = {
       const local = localSecretFor('auto', env);
       if (!local.ok) return local;
       const cloud = readCloudConfig(env, 'auto');
-      return cloud.ok ? { ok: true, config: { mode: 'auto', localSecret: local.secret, cloud: cloud.config } } : cloud;
+      return cloud.ok
+        ? { ok: true, config: { mode: 'auto', localSecret: local.secret, cloud: cloud.config } }
+        : cloud;
     },
     credentialOf: (token) => (claimsLocalIssuer(token) ? 'local' : 'cloud'),
     missingTokenHint: ISSUER_HINT,
@@ -124,15 +136,22 @@ export const AUTH_MODES: Readonly<Record<AuthMode, AuthModeDefinition>> = {
       const config: AuthConfig = { mode: 'oauth', oauth: oauth.config };
       // `praxis token` tokens keep working next to signed-in ones when a local secret is set (praxis dev, scripts).
       if (env.PRAXIS_LOCAL_SECRET !== undefined) {
-        if (env.PRAXIS_LOCAL_SECRET.length < MIN_SECRET_LENGTH) return { ok: false, message: `PRAXIS_AUTH_MODE=oauth: PRAXIS_LOCAL_SECRET, when set, must have at least ${MIN_SECRET_LENGTH} characters` };
+        if (env.PRAXIS_LOCAL_SECRET.length < MIN_SECRET_LENGTH)
+          return {
+            ok: false,
+            message: `PRAXIS_AUTH_MODE=oauth: PRAXIS_LOCAL_SECRET, when set, must have at least ${MIN_SECRET_LENGTH} characters`,
+          };
         config.localSecret = env.PRAXIS_LOCAL_SECRET;
       }
       return { ok: true, config };
     },
-    credentialOf: (token, config) => (config.localSecret !== undefined && claimsLocalIssuer(token) ? 'local' : 'oauth'),
-    missingTokenHint: ' from signing in through this server (an OAuth client finds how from /.well-known/oauth-protected-resource)',
+    credentialOf: (token, config) =>
+      config.localSecret !== undefined && claimsLocalIssuer(token) ? 'local' : 'oauth',
+    missingTokenHint:
+      ' from signing in through this server (an OAuth client finds how from /.well-known/oauth-protected-resource)',
     // On a loopback MCP URL (praxis dev): the same DNS-rebinding protection as local mode.
-    hostChecked: (config) => config.oauth !== undefined && isLoopbackHostname(new URL(config.oauth.resource).hostname),
+    hostChecked: (config) =>
+      config.oauth !== undefined && isLoopbackHostname(new URL(config.oauth.resource).hostname),
     tokensFromIdentityProvider: false,
     deployMintsLocalToken: false,
     deployment: {
@@ -150,7 +169,12 @@ export const AUTH_MODES: Readonly<Record<AuthMode, AuthModeDefinition>> = {
     hostChecked: () => true,
     tokensFromIdentityProvider: false,
     deployMintsLocalToken: false,
-    deployment: { refused: 'no authentication: anyone who finds the URL reads every document', vars: [], secrets: [], bindings: [] },
+    deployment: {
+      refused: 'no authentication: anyone who finds the URL reads every document',
+      vars: [],
+      secrets: [],
+      bindings: [],
+    },
   },
 };
 export const AUTH_MODE_NAMES = Object.keys(AUTH_MODES) as AuthMode[];

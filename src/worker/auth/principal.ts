@@ -7,4 +7,8 @@ export interface Principal {
   via: 'local' | 'cloud' | 'oauth' | 'off';
 }
 
-export const ANONYMOUS_DEVELOPER: Omit<Principal, 'via'> = { subject: 'anonymous (auth off)', groups: [], scopes: [] };
+export const ANONYMOUS_DEVELOPER: Omit<Principal, 'via'> = {
+  subject: 'anonymous (auth off)',
+  groups: [],
+  scopes: [],
+};

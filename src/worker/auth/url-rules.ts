@@ -14,7 +14,10 @@ export function secureUrlProblem(raw: string): string | undefined {
   } catch {
     return 'is not an absolute URL';
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHostname(url.hostname))) {
+  if (
+    url.protocol !== 'https:' &&
+    !(url.protocol === 'http:' && isLoopbackHostname(url.hostname))
+  ) {
     return 'must use https:// (plain http:// is accepted only for localhost / 127.0.0.1 / [::1])';
   }
   if (url.hash || raw.includes('#')) return 'must not contain a #fragment';

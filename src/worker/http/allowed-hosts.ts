@@ -13,13 +13,20 @@ export interface AllowedHosts {
   origins: string[];
 }
 
-const list = (value: string | undefined): string[] => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 export function allowedHosts(env: HttpEnv, localMode: boolean): AllowedHosts {
   const hosts = list(env.PRAXIS_ALLOWED_HOSTS);
   const origins = list(env.PRAXIS_ALLOWED_ORIGINS);
   if (localMode) {
-    return { hosts: [...localhostAllowedHostnames(), ...hosts], origins: [...localhostAllowedOrigins(), ...origins] };
+    return {
+      hosts: [...localhostAllowedHostnames(), ...hosts],
+      origins: [...localhostAllowedOrigins(), ...origins],
+    };
   }
   return { hosts: hosts.length ? hosts : null, origins };
 }

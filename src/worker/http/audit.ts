@@ -23,9 +23,18 @@ export const auditEveryRequest: MiddlewareHandler<McpPipeline> = async (c, next)
   await next();
   const { subject = null, via, tool = null, outcome, version } = c.get('audit') ?? {};
   const status = c.res.status;
-  console.log(JSON.stringify({
-    event: 'mcp_request', subject, via, tool, outcome: outcome ?? unnotedOutcome(c.req.method, status), status, version, ms: Date.now() - started,
-  }));
+  console.log(
+    JSON.stringify({
+      event: 'mcp_request',
+      subject,
+      via,
+      tool,
+      outcome: outcome ?? unnotedOutcome(c.req.method, status),
+      status,
+      version,
+      ms: Date.now() - started,
+    }),
+  );
 };
 
 /** Answers no step noted: a CORS preflight, or an error the Worker's error handler answered. */

@@ -6,7 +6,11 @@
 // `rewriteErrorMessages` maps their bodies.
 import type { JSONRPCMessage, McpServer, Transport } from '@modelcontextprotocol/server';
 
-export interface ErrorMessage { jsonrpc: '2.0'; id: unknown; error: { code: number; message: string; data?: unknown } }
+export interface ErrorMessage {
+  jsonrpc: '2.0';
+  id: unknown;
+  error: { code: number; message: string; data?: unknown };
+}
 
 export type ErrorRewrite = (message: ErrorMessage) => ErrorMessage;
 
@@ -20,7 +24,8 @@ export function withErrorsMapped(server: McpServer, rewrite: ErrorRewrite): McpS
 /** `transport` with every error message it is asked to send passed through `rewrite` first. */
 export function mapErrorsSentBy<T extends Transport>(transport: T, rewrite: ErrorRewrite): T {
   const send = transport.send.bind(transport);
-  transport.send = (message, options) => send(isErrorMessage(message) ? rewrite(message) as JSONRPCMessage : message, options);
+  transport.send = (message, options) =>
+    send(isErrorMessage(message) ? (rewrite(message) as JSONRPCMessage) : message, options);
   return transport;
 }
 
@@ -34,13 +39,24 @@ const MAY_HOLD_ERROR = /"error":\{"(?:code|message|data)"/;
  * The SDK entry's own error answers (HTTP 4xx/5xx, one JSON body) with their error objects mapped.
  * Answers the servers sent are mapped at the transport already; they are returned untouched.
  */
-export async function rewriteEntryErrors(response: Response, rewrite: ErrorRewrite): Promise<Response> {
-  if (response.status < 400 || !(response.headers.get('content-type') ?? '').includes('application/json')) return response;
+export async function rewriteEntryErrors(
+  response: Response,
+  rewrite: ErrorRewrite,
+): Promise<Response> {
+  if (
+    response.status < 400 ||
+    !(response.headers.get('content-type') ?? '').includes('application/json')
+  )
+    return response;
   const text = await response.text();
   const rewritten = MAY_HOLD_ERROR.test(text) ? rewriteJson(text, rewrite) : text;
   const headers = new Headers(response.headers);
   if (rewritten !== text) headers.delete('content-length');
-  return new Response(rewritten, { status: response.status, statusText: response.statusText, headers });
+  return new Response(rewritten, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 function rewriteJson(json: string, rewrite: ErrorRewrite): string {
@@ -63,5 +79,9 @@ function rewriteJson(json: string, rewrite: ErrorRewrite): string {
 }
 
 function isErrorMessage(message: unknown): message is ErrorMessage {
-  return typeof message === 'object' && message !== null && typeof (message as ErrorMessage).error?.code === 'number';
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    typeof (message as ErrorMessage).error?.code === 'number'
+  );
 }

@@ -10,9 +10,19 @@ const MANIFEST_ONLY: BundleNeeds = { knowledge: false, names: [], indexes: [], s
  * anonymous caller how many restricted documents exist (operators read them in `praxis versions`).
  */
 export async function healthResponse(c: Context<{ Bindings: ContentEnv }>): Promise<Response> {
-  const bundle = await currentBundle(c.env, Date.now(), MANIFEST_ONLY).catch((error: Error) => error);
-  if (bundle instanceof Error) return c.json({ status: 'unavailable', reason: 'content store could not be read' }, 503);
-  if (!bundle) return c.json({ status: 'no-content', reason: 'no bundle has been published yet (praxis dev / praxis publish)' }, 503);
+  const bundle = await currentBundle(c.env, Date.now(), MANIFEST_ONLY).catch(
+    (error: Error) => error,
+  );
+  if (bundle instanceof Error)
+    return c.json({ status: 'unavailable', reason: 'content store could not be read' }, 503);
+  if (!bundle)
+    return c.json(
+      {
+        status: 'no-content',
+        reason: 'no bundle has been published yet (praxis dev / praxis publish)',
+      },
+      503,
+    );
   const { version, commit, dirty, builtAt } = bundle.pointer;
   return c.json({ status: 'ok', version, commit, ...(dirty ? { dirty } : {}), builtAt });
 }

@@ -4,10 +4,19 @@ import { jsonRpcErrorResponse, ProtocolErrorCode } from './jsonrpc-error-respons
 
 export function internalErrorResponse(error: unknown, c: Context): Response {
   const id = crypto.randomUUID();
-  console.error(JSON.stringify({
-    event: 'internal_error', id, path: new URL(c.req.url).pathname,
-    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-    stack: error instanceof Error ? error.stack : undefined,
-  }));
-  return jsonRpcErrorResponse(c, ProtocolErrorCode.InternalError, `Internal error (reference ${id}).`, 500);
+  console.error(
+    JSON.stringify({
+      event: 'internal_error',
+      id,
+      path: new URL(c.req.url).pathname,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    }),
+  );
+  return jsonRpcErrorResponse(
+    c,
+    ProtocolErrorCode.InternalError,
+    `Internal error (reference ${id}).`,
+    500,
+  );
 }

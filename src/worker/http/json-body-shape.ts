@@ -42,8 +42,10 @@ export function jsonShapeRefusal(bytes: Uint8Array): string | null {
     if (byte === COMMA || byte === COLON) {
       valueOpen = false;
       if (byte === COMMA && depth > 0 && ++commas[depth]! >= MAX_JSON_MEMBERS) {
-        return `an object or array in the request has more than ${MAX_JSON_MEMBERS} members; `
-          + `at most ${MAX_JSON_MEMBERS} are accepted`;
+        return (
+          `an object or array in the request has more than ${MAX_JSON_MEMBERS} members; ` +
+          `at most ${MAX_JSON_MEMBERS} are accepted`
+        );
       }
       continue;
     }
@@ -56,8 +58,10 @@ export function jsonShapeRefusal(bytes: Uint8Array): string | null {
     if (!valueOpen) {
       valueOpen = true;
       if (++values > MAX_JSON_VALUES) {
-        return `the request holds more than ${MAX_JSON_VALUES} JSON values and keys; `
-          + `at most ${MAX_JSON_VALUES} are accepted`;
+        return (
+          `the request holds more than ${MAX_JSON_VALUES} JSON values and keys; ` +
+          `at most ${MAX_JSON_VALUES} are accepted`
+        );
       }
     }
     if (byte === QUOTE) {
@@ -66,8 +70,10 @@ export function jsonShapeRefusal(bytes: Uint8Array): string | null {
       i = end;
     } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
       if (++depth > MAX_JSON_DEPTH) {
-        return `the request nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep; `
-          + `at most ${MAX_JSON_DEPTH} are accepted`;
+        return (
+          `the request nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep; ` +
+          `at most ${MAX_JSON_DEPTH} are accepted`
+        );
       }
       commas[depth] = 0;
       valueOpen = false;
@@ -86,7 +92,8 @@ function closingQuote(bytes: Uint8Array, from: number): number {
     const quote = bytes.indexOf(QUOTE, at);
     if (quote < 0) return bytes.length;
     let backslashes = 0;
-    while (quote - backslashes - 1 >= from && bytes[quote - backslashes - 1] === BACKSLASH) backslashes++;
+    while (quote - backslashes - 1 >= from && bytes[quote - backslashes - 1] === BACKSLASH)
+      backslashes++;
     if (backslashes % 2 === 0) return quote;
     at = quote;
   }

@@ -7,6 +7,12 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 export { ProtocolErrorCode };
 
-export function jsonRpcErrorResponse(c: Context, code: ProtocolErrorCode, message: string, status: ContentfulStatusCode, headers?: Record<string, string>): Response {
+export function jsonRpcErrorResponse(
+  c: Context,
+  code: ProtocolErrorCode,
+  message: string,
+  status: ContentfulStatusCode,
+  headers?: Record<string, string>,
+): Response {
   return c.json({ jsonrpc: '2.0', id: null, error: { code, message } }, status, headers);
 }

@@ -18,8 +18,18 @@ function documented(message: ErrorMessage, context: { subject: string }): ErrorM
   const invalid = invalidParamsMessage(message.error.message);
   if (invalid) return { ...message, error: { code: INVALID_PARAMS, message: invalid } };
   const reference = crypto.randomUUID();
-  console.error(JSON.stringify({ event: 'internal_error', id: reference, subject: context.subject, error: message.error.message.slice(0, 2000) }));
-  return { ...message, error: { code: INTERNAL_ERROR, message: `Internal error (reference ${reference}).` } };
+  console.error(
+    JSON.stringify({
+      event: 'internal_error',
+      id: reference,
+      subject: context.subject,
+      error: message.error.message.slice(0, 2000),
+    }),
+  );
+  return {
+    ...message,
+    error: { code: INTERNAL_ERROR, message: `Internal error (reference ${reference}).` },
+  };
 }
 
 /** "Invalid params: params.arguments.x: expected string, received number" when the text is a zod issue list about params. */
@@ -33,7 +43,9 @@ function invalidParamsMessage(text: string): string | null {
   if (!Array.isArray(issues) || issues.length === 0) return null;
   const described = issues.map((issue: { path?: unknown; message?: unknown }) => {
     const path = Array.isArray(issue?.path) ? issue.path.map(String).join('.') : '';
-    return path.startsWith('params') && typeof issue.message === 'string' ? `${path}: ${issue.message}` : null;
+    return path.startsWith('params') && typeof issue.message === 'string'
+      ? `${path}: ${issue.message}`
+      : null;
   });
   if (described.some((line) => line === null)) return null;
   return `Invalid params: ${described.slice(0, 5).join('; ')}`;

@@ -19,7 +19,9 @@ export const mcpAuthentication: MiddlewareHandler<McpPipeline> = async (c, next)
   if (!outcome.ok) {
     noteForAudit(c, {
       subject: outcome.subject ?? null,
-      outcome: outcome.oauthError ?? (outcome.status === 503 ? 'identity_provider_unavailable' : outcome.code),
+      outcome:
+        outcome.oauthError ??
+        (outcome.status === 503 ? 'identity_provider_unavailable' : outcome.code),
     });
     return refusalResponse(outcome, settings.config);
   }

@@ -13,7 +13,12 @@ export const mcpRequestPlan: MiddlewareHandler<McpPipeline> = async (c, next) =>
   const read = await readJsonBody(c.req.raw);
   if ('refused' in read) {
     noteForAudit(c, { outcome: 'body_shape_refused' });
-    return jsonRpcErrorResponse(c, ProtocolErrorCode.InvalidRequest, `Invalid Request: ${read.refused}.`, 400);
+    return jsonRpcErrorResponse(
+      c,
+      ProtocolErrorCode.InvalidRequest,
+      `Invalid Request: ${read.refused}.`,
+      400,
+    );
   }
   const plan = requestPlan(read.body);
   noteForAudit(c, { tool: plan.operation });

@@ -24,25 +24,47 @@ export async function mcpResponse(c: Context<McpPipeline>): Promise<Response> {
   } catch (error) {
     if (!(error instanceof ContentUnavailableError)) throw error;
     noteForAudit(c, { outcome: 'content_store_unavailable' });
-    return jsonRpcErrorResponse(c, ProtocolErrorCode.InternalError, error.message, 503, { 'Retry-After': '5' });
+    return jsonRpcErrorResponse(c, ProtocolErrorCode.InternalError, error.message, 503, {
+      'Retry-After': '5',
+    });
   }
   if (!bundle) {
     noteForAudit(c, { outcome: 'no_content_published' });
-    return jsonRpcErrorResponse(c, ProtocolErrorCode.InternalError, 'No content has been published to this Praxis endpoint yet.', 503, { 'Retry-After': '5' });
+    return jsonRpcErrorResponse(
+      c,
+      ProtocolErrorCode.InternalError,
+      'No content has been published to this Praxis endpoint yet.',
+      503,
+      { 'Retry-After': '5' },
+    );
   }
   const documented = (message: ErrorMessage) => documentedError(message, principal);
-  const handler = createMcpHandler(({ era }) => {
-    const legacyResourceErrors = wantsLegacyResourceNotFound(era, operation);
-    const server = createPraxisServer({ bundle, principal, calledTool });
-    return withErrorsMapped(server, legacyResourceErrors ? (message) => restoreResourceNotFound(documented(message)) : documented);
-  }, {
-    maxRequestBodySize: MAX_REQUEST_BYTES,
-    onerror: (error) => console.error(JSON.stringify({ event: 'mcp_error', subject: principal.subject, error: error.message })),
-  });
+  const handler = createMcpHandler(
+    ({ era }) => {
+      const legacyResourceErrors = wantsLegacyResourceNotFound(era, operation);
+      const server = createPraxisServer({ bundle, principal, calledTool });
+      return withErrorsMapped(
+        server,
+        legacyResourceErrors
+          ? (message) => restoreResourceNotFound(documented(message))
+          : documented,
+      );
+    },
+    {
+      maxRequestBodySize: MAX_REQUEST_BYTES,
+      onerror: (error) =>
+        console.error(
+          JSON.stringify({ event: 'mcp_error', subject: principal.subject, error: error.message }),
+        ),
+    },
+  );
   // The SDK would read and parse the body again; a body that is not JSON is left to it, so its
   // parse error is the one the client gets.
   const body = c.get('body');
-  const response = await rewriteEntryErrors(await handler.fetch(c.get('request'), body ? { parsedBody: body.value } : undefined), documented);
+  const response = await rewriteEntryErrors(
+    await handler.fetch(c.get('request'), body ? { parsedBody: body.value } : undefined),
+    documented,
+  );
   noteForAudit(c, { outcome: 'served', version: bundle.pointer.version });
   return response;
 }

@@ -5,5 +5,10 @@ import { jsonRpcErrorResponse, ProtocolErrorCode } from './jsonrpc-error-respons
 
 export function misconfiguredResponse(c: Context, message: string): Response {
   console.error(JSON.stringify({ event: 'misconfigured', message }));
-  return jsonRpcErrorResponse(c, ProtocolErrorCode.InternalError, 'This Praxis endpoint is misconfigured; its operators have been told why in the log.', 500);
+  return jsonRpcErrorResponse(
+    c,
+    ProtocolErrorCode.InternalError,
+    'This Praxis endpoint is misconfigured; its operators have been told why in the log.',
+    500,
+  );
 }

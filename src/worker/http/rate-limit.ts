@@ -33,10 +33,21 @@ export const rateLimitPerCaller: MiddlewareHandler<McpPipeline> = async (c, next
  * A 429 for a principal over its limit, or null to go on. `calls` units are taken from the limiter
  * (one per JSON-RPC call in the body). Fails open (and logs) if the limiter itself fails.
  */
-export async function rateLimitRefusal(env: RateLimitEnv, principal: Principal, calls = 1): Promise<Response | null> {
+export async function rateLimitRefusal(
+  env: RateLimitEnv,
+  principal: Principal,
+  calls = 1,
+): Promise<Response | null> {
   if ((env.PRAXIS_RATE_LIMIT ?? '').trim().toLowerCase() === 'off') return null;
   if (!env.PRAXIS_RATE_LIMITER) {
-    if (!warnedUnbound) console.warn(JSON.stringify({ event: 'rate_limit_unbound', message: 'no PRAXIS_RATE_LIMITER binding ([[ratelimits]] in wrangler.toml): requests are not rate limited; set PRAXIS_RATE_LIMIT=off to silence this' }));
+    if (!warnedUnbound)
+      console.warn(
+        JSON.stringify({
+          event: 'rate_limit_unbound',
+          message:
+            'no PRAXIS_RATE_LIMITER binding ([[ratelimits]] in wrangler.toml): requests are not rate limited; set PRAXIS_RATE_LIMIT=off to silence this',
+        }),
+      );
     warnedUnbound = true;
     return null;
   }
@@ -45,19 +56,29 @@ export async function rateLimitRefusal(env: RateLimitEnv, principal: Principal, 
   let outcome: RateLimitOutcome = { success: true };
   try {
     for (let call = 0; call < calls && outcome.success; call++) {
-      outcome = await env.PRAXIS_RATE_LIMITER.limit({ key: `${principal.via}:${principal.subject}` });
+      outcome = await env.PRAXIS_RATE_LIMITER.limit({
+        key: `${principal.via}:${principal.subject}`,
+      });
     }
   } catch (error) {
     // The limiter protects capacity; auth already decided who may read. Its outage must not become ours.
-    console.error(JSON.stringify({ event: 'rate_limiter_unavailable', error: error instanceof Error ? error.message : String(error) }));
+    console.error(
+      JSON.stringify({
+        event: 'rate_limiter_unavailable',
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
     return null;
   }
   if (outcome.success) return null;
   const retryAfter = periodOf(env);
-  return Response.json({
-    error: 'RATE_LIMITED',
-    message: `Too many requests for ${principal.subject}; retry after ${retryAfter} s. The limit is per caller and set by the operators of this endpoint.`,
-  }, { status: 429, headers: { 'Retry-After': String(retryAfter) } });
+  return Response.json(
+    {
+      error: 'RATE_LIMITED',
+      message: `Too many requests for ${principal.subject}; retry after ${retryAfter} s. The limit is per caller and set by the operators of this endpoint.`,
+    },
+    { status: 429, headers: { 'Retry-After': String(retryAfter) } },
+  );
 }
 
 function periodOf(env: RateLimitEnv): number {

@@ -41,12 +41,20 @@ export function capRefusal(body: JsonBody): CapRefusal | null {
   if (!Array.isArray(body.value)) return messageRefusal(body.value);
   const batch = body.value;
   if (batch.some(claimsModernRevision)) {
-    return refusal(null, ProtocolErrorCode.InvalidRequest, 'Bad Request: JSON-RPC batches may not contain requests '
-      + 'for protocol revision 2026-07-28 or later; send each request on its own.');
+    return refusal(
+      null,
+      ProtocolErrorCode.InvalidRequest,
+      'Bad Request: JSON-RPC batches may not contain requests ' +
+        'for protocol revision 2026-07-28 or later; send each request on its own.',
+    );
   }
   if (batch.length > MAX_BATCH_MESSAGES) {
-    return refusal(null, ProtocolErrorCode.InvalidRequest, 'Invalid Request: Batch must not exceed '
-      + `${MAX_BATCH_MESSAGES} messages (this one has ${batch.length}); send the rest in further requests.`);
+    return refusal(
+      null,
+      ProtocolErrorCode.InvalidRequest,
+      'Invalid Request: Batch must not exceed ' +
+        `${MAX_BATCH_MESSAGES} messages (this one has ${batch.length}); send the rest in further requests.`,
+    );
   }
   for (const message of batch) {
     const refused = messageRefusal(message);
@@ -54,15 +62,20 @@ export function capRefusal(body: JsonBody): CapRefusal | null {
   }
   const searches = batch.filter(isSearch).length;
   if (searches > MAX_BATCH_SEARCHES) {
-    return refusal(null, ProtocolErrorCode.InvalidRequest, 'Invalid Request: a batch may hold at most '
-      + `${MAX_BATCH_SEARCHES} search (this one has ${searches}); send each search in a request of its own.`);
+    return refusal(
+      null,
+      ProtocolErrorCode.InvalidRequest,
+      'Invalid Request: a batch may hold at most ' +
+        `${MAX_BATCH_SEARCHES} search (this one has ${searches}); send each search in a request of its own.`,
+    );
   }
   return null;
 }
 
 /** A tools/call of one of the search tools (search_processes, search_vitaegraph, …). */
 function isSearch(message: unknown): boolean {
-  if (!isObject(message) || message.method !== 'tools/call' || !isObject(message.params)) return false;
+  if (!isObject(message) || message.method !== 'tools/call' || !isObject(message.params))
+    return false;
   return typeof message.params.name === 'string' && message.params.name.startsWith('search_');
 }
 
@@ -70,17 +83,21 @@ function messageRefusal(message: unknown): CapRefusal | null {
   if (!isObject(message)) return null;
   const { id, method, params } = message;
   const problem = paramsProblem(method, params);
-  return problem ? refusal(id ?? null, ProtocolErrorCode.InvalidParams, `Invalid params: ${problem}`) : null;
+  return problem
+    ? refusal(id ?? null, ProtocolErrorCode.InvalidParams, `Invalid params: ${problem}`)
+    : null;
 }
 
 /** What in `params` is over a cap, for the client; null when nothing is. */
 function paramsProblem(method: unknown, params: unknown): string | null {
   const problem = overLong('method', method, MAX_NAME_CHARS);
   if (problem || !isObject(params)) return problem;
-  const named = overLong('params.name', params.name, MAX_NAME_CHARS)
-    ?? overLong('params.uri', params.uri, MAX_URI_CHARS);
+  const named =
+    overLong('params.name', params.name, MAX_NAME_CHARS) ??
+    overLong('params.uri', params.uri, MAX_URI_CHARS);
   if (named) return named;
-  if (method === 'tools/call' && isObject(params.arguments)) return toolArgumentsProblem(params.arguments);
+  if (method === 'tools/call' && isObject(params.arguments))
+    return toolArgumentsProblem(params.arguments);
   if (method === 'prompts/get' && isObject(params.arguments)) {
     return promptArgumentsProblem('params.arguments', params.arguments, MAX_VALUE_CHARS);
   }
@@ -89,16 +106,24 @@ function paramsProblem(method: unknown, params: unknown): string | null {
 }
 
 function toolArgumentsProblem(args: Record<string, unknown>): string | null {
-  return overLong('params.arguments.query', args.query, MAX_QUERY_CHARS)
-    ?? longStringIn(args, 'params.arguments', MAX_VALUE_CHARS);
+  return (
+    overLong('params.arguments.query', args.query, MAX_QUERY_CHARS) ??
+    longStringIn(args, 'params.arguments', MAX_VALUE_CHARS)
+  );
 }
 
 /** `maxValue`: the longest value accepted (a prompt's argument, or a completion's partial value). */
-function promptArgumentsProblem(path: string, args: Record<string, unknown>, maxValue: number): string | null {
+function promptArgumentsProblem(
+  path: string,
+  args: Record<string, unknown>,
+  maxValue: number,
+): string | null {
   const count = Object.keys(args).length;
-  if (count > MAX_PROMPT_ARGUMENTS) return `${path} has ${count} entries; at most ${MAX_PROMPT_ARGUMENTS} are accepted`;
+  if (count > MAX_PROMPT_ARGUMENTS)
+    return `${path} has ${count} entries; at most ${MAX_PROMPT_ARGUMENTS} are accepted`;
   for (const [name, value] of Object.entries(args)) {
-    if (name.length > MAX_NAME_CHARS) return tooLong(`a name in ${path}`, name.length, MAX_NAME_CHARS);
+    if (name.length > MAX_NAME_CHARS)
+      return tooLong(`a name in ${path}`, name.length, MAX_NAME_CHARS);
     const problem = overLong(`${path}.${name.slice(0, 40)}`, value, maxValue);
     if (problem) return problem;
   }
@@ -108,7 +133,8 @@ function promptArgumentsProblem(path: string, args: Record<string, unknown>, max
 function completionProblem(params: Record<string, unknown>): string | null {
   const { argument, ref, context } = params;
   const named = isObject(ref)
-    ? overLong('params.ref.uri', ref.uri, MAX_URI_CHARS) ?? overLong('params.ref.name', ref.name, MAX_NAME_CHARS)
+    ? (overLong('params.ref.uri', ref.uri, MAX_URI_CHARS) ??
+      overLong('params.ref.name', ref.name, MAX_NAME_CHARS))
     : null;
   if (named) return named;
   if (isObject(argument)) {
@@ -124,11 +150,16 @@ function completionProblem(params: Record<string, unknown>): string | null {
 
 /** The first string (or key) under `value` longer than `max`, described; null when there is none. */
 function longStringIn(value: unknown, path: string, max: number): string | null {
-  if (typeof value === 'string') return value.length > max ? tooLong(path, value.length, max) : null;
+  if (typeof value === 'string')
+    return value.length > max ? tooLong(path, value.length, max) : null;
   if (value === null || typeof value !== 'object') return null;
   for (const [key, member] of Object.entries(value)) {
     if (key.length > max) return tooLong(`a key in ${path}`, key.length, max);
-    const problem = longStringIn(member, Array.isArray(value) ? `${path}[${key}]` : `${path}.${key.slice(0, 40)}`, max);
+    const problem = longStringIn(
+      member,
+      Array.isArray(value) ? `${path}[${key}]` : `${path}.${key.slice(0, 40)}`,
+      max,
+    );
     if (problem) return problem;
   }
   return null;
@@ -139,7 +170,7 @@ const tooLong = (what: string, length: number, max: number): string =>
 
 /** `value` described as too long when it is a string over `max`; null otherwise. */
 const overLong = (what: string, value: unknown, max: number): string | null =>
-  (typeof value === 'string' && value.length > max ? tooLong(what, value.length, max) : null);
+  typeof value === 'string' && value.length > max ? tooLong(what, value.length, max) : null;
 
 function claimsModernRevision(message: unknown): boolean {
   const meta = isObject(message) && isObject(message.params) ? message.params._meta : undefined;

@@ -8,7 +8,10 @@ const RESOURCE_NOT_FOUND = ProtocolErrorCode.ResourceNotFound;
 const INVALID_PARAMS = ProtocolErrorCode.InvalidParams;
 
 /** Whether the answer to this request needs the 2025-era code: a resources/read served by the SDK's 2025-era leg. */
-export function wantsLegacyResourceNotFound(era: McpRequestContext['era'], operation: string | null): boolean {
+export function wantsLegacyResourceNotFound(
+  era: McpRequestContext['era'],
+  operation: string | null,
+): boolean {
   return era === 'legacy' && Boolean(operation?.startsWith('resources/read'));
 }
 

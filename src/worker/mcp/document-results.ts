@@ -2,34 +2,80 @@
 import type { DocumentEntry, Pointer } from '../../bundle/bundle.ts';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../bundle/kinds.ts';
 
-export interface Provenance { version: string; commit: string | null }
+export interface Provenance {
+  version: string;
+  commit: string | null;
+}
 
-export const provenanceOf = (pointer: Pointer): Provenance => ({ version: pointer.version, commit: pointer.commit });
+export const provenanceOf = (pointer: Pointer): Provenance => ({
+  version: pointer.version,
+  commit: pointer.commit,
+});
 
 export function documentFound(entry: DocumentEntry, content: string, provenance: Provenance) {
   // Flagged content is still served, labelled, so an agent treats it as material, never as instructions.
-  return { name: entry.name, title: entry.title, description: entry.description, content, path: entry.path, ...(entry.flags?.length ? { content_warnings: entry.flags } : {}), ...provenance };
-}
-
-export function documentNotFound(kind: DocumentKind, requested: string, names: readonly string[], provenance: Provenance) {
-  const { singular, notFound } = DOCUMENT_KINDS[kind];
-  const hint = names.length ? ` Use one of the names in 'available' (list_${kind} describes them).` : ` No ${kind} are published yet.`;
-  return { error: notFound, message: `${capitalise(singular)} '${requested}' not found.${hint}`, available: names, ...provenance };
-}
-
-export function documentList(kind: DocumentKind, entries: DocumentEntry[], provenance: Provenance) {
-  const items = entries.map(({ name, title, description, path }) => ({ name, title, description, path }));
   return {
-    [kind]: items,
-    count: items.length,
-    ...(items.length ? {} : { message: `No ${kind} found. Authors add Markdown files under content/${kind}/ and publish them.` }),
+    name: entry.name,
+    title: entry.title,
+    description: entry.description,
+    content,
+    path: entry.path,
+    ...(entry.flags?.length ? { content_warnings: entry.flags } : {}),
     ...provenance,
   };
 }
 
-export interface RankedEntry { entry: DocumentEntry; score: number; snippet: string }
+export function documentNotFound(
+  kind: DocumentKind,
+  requested: string,
+  names: readonly string[],
+  provenance: Provenance,
+) {
+  const { singular, notFound } = DOCUMENT_KINDS[kind];
+  const hint = names.length
+    ? ` Use one of the names in 'available' (list_${kind} describes them).`
+    : ` No ${kind} are published yet.`;
+  return {
+    error: notFound,
+    message: `${capitalise(singular)} '${requested}' not found.${hint}`,
+    available: names,
+    ...provenance,
+  };
+}
 
-export function searchResults(kind: DocumentKind, query: string, ranked: RankedEntry[], total: number, provenance: Provenance, nextCursor?: string) {
+export function documentList(kind: DocumentKind, entries: DocumentEntry[], provenance: Provenance) {
+  const items = entries.map(({ name, title, description, path }) => ({
+    name,
+    title,
+    description,
+    path,
+  }));
+  return {
+    [kind]: items,
+    count: items.length,
+    ...(items.length
+      ? {}
+      : {
+          message: `No ${kind} found. Authors add Markdown files under content/${kind}/ and publish them.`,
+        }),
+    ...provenance,
+  };
+}
+
+export interface RankedEntry {
+  entry: DocumentEntry;
+  score: number;
+  snippet: string;
+}
+
+export function searchResults(
+  kind: DocumentKind,
+  query: string,
+  ranked: RankedEntry[],
+  total: number,
+  provenance: Provenance,
+  nextCursor?: string,
+) {
   const results = ranked.map(({ entry, score, snippet }) => ({
     name: entry.name,
     title: entry.title,
@@ -43,7 +89,11 @@ export function searchResults(kind: DocumentKind, query: string, ranked: RankedE
     query,
     count: results.length,
     [`total_${kind}`]: total,
-    ...(results.length ? {} : { message: `No ${kind} matched '${query}'. Try fewer or different words, or list_${kind} to browse.` }),
+    ...(results.length
+      ? {}
+      : {
+          message: `No ${kind} matched '${query}'. Try fewer or different words, or list_${kind} to browse.`,
+        }),
     ...(nextCursor === undefined ? {} : { next_cursor: nextCursor }),
     ...provenance,
   };
@@ -55,6 +105,7 @@ export function invalidCursor(message: string, provenance: Provenance) {
 }
 
 /** Scores travel as 0..1 with 4 decimals: enough to order, short to read. */
-const roundScore = (score: number): number => Math.min(1, Math.max(0, Math.round(score * 10000) / 10000));
+const roundScore = (score: number): number =>
+  Math.min(1, Math.max(0, Math.round(score * 10000) / 10000));
 
 const capitalise = (word: string): string => word[0]!.toUpperCase() + word.slice(1);

@@ -4,10 +4,16 @@ import { DOCUMENT_KINDS, type DocumentKind } from '../../bundle/kinds.ts';
 
 const provenance = {
   version: { type: 'string', description: 'Bundle version that answered (provenance)' },
-  commit: { anyOf: [{ type: 'string' }, { type: 'null' }], description: 'Git commit the bundle was built from, when known' },
+  commit: {
+    anyOf: [{ type: 'string' }, { type: 'null' }],
+    description: 'Git commit the bundle was built from, when known',
+  },
 } as const;
 
-const path = { type: 'string', description: 'Source file, relative to the content folder (provenance)' } as const;
+const path = {
+  type: 'string',
+  description: 'Source file, relative to the content folder (provenance)',
+} as const;
 
 export function getOutputSchema(kind: DocumentKind) {
   const { singular, plural, notFound } = DOCUMENT_KINDS[kind];
@@ -33,7 +39,11 @@ export function getOutputSchema(kind: DocumentKind) {
         properties: {
           error: { type: 'string', enum: [notFound] },
           message: { type: 'string', description: 'Error message' },
-          available: { type: 'array', items: { type: 'string' }, description: `List of available ${singular} names` },
+          available: {
+            type: 'array',
+            items: { type: 'string' },
+            description: `List of available ${singular} names`,
+          },
           ...provenance,
         },
         required: ['error', 'message', 'available'],
@@ -75,7 +85,12 @@ export function searchOutputSchema(kind: DocumentKind) {
           type: 'object',
           properties: {
             ...summaryProperties(kind),
-            relevance_score: { type: 'number', description: 'Relevance score (0.0 to 1.0)', minimum: 0, maximum: 1 },
+            relevance_score: {
+              type: 'number',
+              description: 'Relevance score (0.0 to 1.0)',
+              minimum: 0,
+              maximum: 1,
+            },
             snippet: { type: 'string', description: 'Content excerpt showing match context' },
           },
           required: ['name', 'relevance_score'],
@@ -84,10 +99,23 @@ export function searchOutputSchema(kind: DocumentKind) {
         description: 'Array of search results, sorted by relevance',
       },
       query: { type: 'string', description: 'The search query that was executed' },
-      count: { type: 'integer', description: 'Number of results returned', minimum: 0, maximum: 50 },
-      [`total_${plural}`]: { type: 'integer', description: `Total number of ${plural} searched`, minimum: 0 },
+      count: {
+        type: 'integer',
+        description: 'Number of results returned',
+        minimum: 0,
+        maximum: 50,
+      },
+      [`total_${plural}`]: {
+        type: 'integer',
+        description: `Total number of ${plural} searched`,
+        minimum: 0,
+      },
       message: { type: 'string', description: 'Optional message (e.g., when no matches found)' },
-      next_cursor: { type: 'string', description: "Present when more results exist: pass it as 'cursor' with the same query for the next page" },
+      next_cursor: {
+        type: 'string',
+        description:
+          "Present when more results exist: pass it as 'cursor' with the same query for the next page",
+      },
       ...provenance,
     },
     required: ['results', 'query', 'count', `total_${plural}`],

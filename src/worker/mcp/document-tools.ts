@@ -4,7 +4,15 @@ import * as z from 'zod';
 import { DOCUMENT_KINDS, documentToolName, type DocumentKind } from '../../bundle/kinds.ts';
 import { normalizeName } from '../../bundle/names.ts';
 import { snippet } from '../content/search/index.ts';
-import { documentFound, documentList, documentNotFound, invalidCursor, provenanceOf, searchResults, type RankedEntry } from './document-results.ts';
+import {
+  documentFound,
+  documentList,
+  documentNotFound,
+  invalidCursor,
+  provenanceOf,
+  searchResults,
+  type RankedEntry,
+} from './document-results.ts';
 import { getOutputSchema, listOutputSchema, searchOutputSchema } from './document-schemas.ts';
 import { decodeCursor, encodeCursor } from './paging-cursor.ts';
 import type { KnowledgeView } from './knowledge-view.ts';
@@ -19,7 +27,11 @@ export const MAX_PAGED_RESULTS = 1000;
 const SNIPPETS_FROM_BODY = 10;
 
 /** The kind's tools for one caller: what they see (and the counts they report) comes from `view`. */
-export function registerDocumentTools(server: McpServer, kind: DocumentKind, view: KnowledgeView): void {
+export function registerDocumentTools(
+  server: McpServer,
+  kind: DocumentKind,
+  view: KnowledgeView,
+): void {
   const definitions = definitionsOf(kind);
   const provenance = provenanceOf(view.bundle.pointer);
   const directory = view.bundle.directory(kind);
@@ -27,7 +39,9 @@ export function registerDocumentTools(server: McpServer, kind: DocumentKind, vie
   server.registerTool(documentToolName(kind, 'get'), definitions.get, async ({ name }) => {
     const position = directory.positionOf(normalizeName(name));
     if (position === undefined || !view.canSee(directory.refs[position]!)) {
-      return toolResult(documentNotFound(kind, name, view.documentNames(kind), provenance), { isError: true });
+      return toolResult(documentNotFound(kind, name, view.documentNames(kind), provenance), {
+        isError: true,
+      });
     }
     const [entry] = await directory.entriesAt([position]);
     return toolResult(documentFound(entry!, await view.bundle.body(entry!), provenance));
@@ -38,15 +52,28 @@ export function registerDocumentTools(server: McpServer, kind: DocumentKind, vie
     return toolResult(documentList(kind, entries, provenance));
   });
 
-  server.registerTool(documentToolName(kind, 'search'), definitions.search, async ({ query, limit = MAX_SEARCH_RESULTS, cursor }) => {
-    const scope = { query, version: view.bundle.pointer.version, manifest: view.bundle.pointer.manifest };
-    const start = cursor === undefined ? { ok: true as const, offset: 0 } : await decodeCursor(cursor, scope, MAX_PAGED_RESULTS);
-    if (!start.ok) return toolResult(invalidCursor(start.message, provenance), { isError: true });
-    const visibleCount = view.visibleCount(kind);
-    const page = visibleCount ? await rankVisible(kind, view, query, { offset: start.offset, limit }) : { ranked: [], more: false };
-    const next = page.more ? await encodeCursor(scope, start.offset + limit) : undefined;
-    return toolResult(searchResults(kind, query, page.ranked, visibleCount, provenance, next));
-  });
+  server.registerTool(
+    documentToolName(kind, 'search'),
+    definitions.search,
+    async ({ query, limit = MAX_SEARCH_RESULTS, cursor }) => {
+      const scope = {
+        query,
+        version: view.bundle.pointer.version,
+        manifest: view.bundle.pointer.manifest,
+      };
+      const start =
+        cursor === undefined
+          ? { ok: true as const, offset: 0 }
+          : await decodeCursor(cursor, scope, MAX_PAGED_RESULTS);
+      if (!start.ok) return toolResult(invalidCursor(start.message, provenance), { isError: true });
+      const visibleCount = view.visibleCount(kind);
+      const page = visibleCount
+        ? await rankVisible(kind, view, query, { offset: start.offset, limit })
+        : { ranked: [], more: false };
+      const next = page.more ? await encodeCursor(scope, start.offset + limit) : undefined;
+      return toolResult(searchResults(kind, query, page.ranked, visibleCount, provenance, next));
+    },
+  );
 }
 
 // A server lives for one request, but the tools' schemas never change: built (and their output
@@ -65,9 +92,18 @@ function buildDefinitions(kind: DocumentKind) {
     get: {
       title: `Get ${label}`,
       description: `Retrieve a specific ${label} by name. Returns the complete ${singular} documentation including name, description, and full markdown content.`,
-      inputSchema: convertedOnce(z.object({
-        name: z.string().min(1).describe(`Name of the ${singular} to retrieve (case-insensitive). Examples: ${examples}`),
-      }).strict()),
+      inputSchema: convertedOnce(
+        z
+          .object({
+            name: z
+              .string()
+              .min(1)
+              .describe(
+                `Name of the ${singular} to retrieve (case-insensitive). Examples: ${examples}`,
+              ),
+          })
+          .strict(),
+      ),
       outputSchema: jsonOutputSchema(getOutputSchema(kind)),
       annotations: READ_ONLY,
     },
@@ -81,34 +117,68 @@ function buildDefinitions(kind: DocumentKind) {
     search: {
       title: `Search ${plural}`,
       description: `Search across all ${pluralLabel} for a keyword. Returns matching ${plural} ranked by relevance (title matches rank higher than content matches). Maximum ${MAX_SEARCH_RESULTS} results.`,
-      inputSchema: convertedOnce(z.object({
-        query: z.string().min(1).describe(`Keyword or phrase to search for (case-insensitive). Searches across ${singular} name, description, and content.`),
-        limit: z.number().int().min(1).max(MAX_SEARCH_RESULTS).optional()
-          .describe(`Optional: at most this many results on this page (1-${MAX_SEARCH_RESULTS}, default ${MAX_SEARCH_RESULTS}). Ask for a few, then follow next_cursor if you need more.`),
-        cursor: z.string().min(1).optional()
-          .describe('Optional: the next_cursor of a previous result, to get the next page of the same query.'),
-      }).strict()),
+      inputSchema: convertedOnce(
+        z
+          .object({
+            query: z
+              .string()
+              .min(1)
+              .describe(
+                `Keyword or phrase to search for (case-insensitive). Searches across ${singular} name, description, and content.`,
+              ),
+            limit: z
+              .number()
+              .int()
+              .min(1)
+              .max(MAX_SEARCH_RESULTS)
+              .optional()
+              .describe(
+                `Optional: at most this many results on this page (1-${MAX_SEARCH_RESULTS}, default ${MAX_SEARCH_RESULTS}). Ask for a few, then follow next_cursor if you need more.`,
+              ),
+            cursor: z
+              .string()
+              .min(1)
+              .optional()
+              .describe(
+                'Optional: the next_cursor of a previous result, to get the next page of the same query.',
+              ),
+          })
+          .strict(),
+      ),
       outputSchema: jsonOutputSchema(searchOutputSchema(kind)),
       annotations: READ_ONLY,
     },
   };
 }
 
-interface PageRequest { offset: number; limit: number }
+interface PageRequest {
+  offset: number;
+  limit: number;
+}
 
-async function rankVisible(kind: DocumentKind, view: KnowledgeView, query: string, request: PageRequest): Promise<{ ranked: RankedEntry[]; more: boolean }> {
+async function rankVisible(
+  kind: DocumentKind,
+  view: KnowledgeView,
+  query: string,
+  request: PageRequest,
+): Promise<{ ranked: RankedEntry[]; more: boolean }> {
   const searcher = await view.bundle.searcher(kind);
   const end = request.offset + request.limit;
   // One result past the page tells whether another page exists. The searcher ranks only what the
   // caller may see, with statistics of those documents alone: hidden ones move no score or rank.
-  const hits = await searcher.search(query, { limit: Math.min(end, MAX_PAGED_RESULTS) + 1, canSee: view.canSee });
+  const hits = await searcher.search(query, {
+    limit: Math.min(end, MAX_PAGED_RESULTS) + 1,
+    canSee: view.canSee,
+  });
   const onPage = hits.slice(request.offset, end);
   // Only the chunks holding this page's results are read.
   const entries = await view.bundle.directory(kind).entriesAt(onPage.map((hit) => hit.doc));
-  const ranked = await Promise.all(onPage.map(async (hit, rank) => {
-    const entry = entries[rank]!;
-    const text = rank < SNIPPETS_FROM_BODY ? await view.bundle.body(entry) : entry.description;
-    return { entry, score: hit.score, snippet: snippet(text, query) };
-  }));
+  const ranked = await Promise.all(
+    onPage.map(async (hit, rank) => {
+      const entry = entries[rank]!;
+      const text = rank < SNIPPETS_FROM_BODY ? await view.bundle.body(entry) : entry.description;
+      return { entry, score: hit.score, snippet: snippet(text, query) };
+    }),
+  );
   return { ranked, more: hits.length > end && end < MAX_PAGED_RESULTS };
 }

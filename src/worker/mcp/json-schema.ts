@@ -8,7 +8,9 @@ import * as z from 'zod';
 export const jsonSchemaValidator = new CfWorkerJsonSchemaValidator();
 const compiled = new WeakMap<object, StandardSchemaWithJSON<unknown, unknown>>();
 
-export function jsonSchema<T = unknown>(schema: Parameters<typeof fromJsonSchema>[0]): StandardSchemaWithJSON<T, T> {
+export function jsonSchema<T = unknown>(
+  schema: Parameters<typeof fromJsonSchema>[0],
+): StandardSchemaWithJSON<T, T> {
   let found = compiled.get(schema);
   if (!found) compiled.set(schema, (found = fromJsonSchema(schema, jsonSchemaValidator)));
   return found as StandardSchemaWithJSON<T, T>;
@@ -43,7 +45,9 @@ function checkedByZod(schema: SpecSchema): StandardSchemaWithJSON<unknown, unkno
 }
 
 type JsonSchemaOptions = { target: string; libraryOptions?: Record<string, unknown> };
-interface StandardJsonSchemaProps { jsonSchema?: Record<'input' | 'output', (options: JsonSchemaOptions) => Record<string, unknown>> }
+interface StandardJsonSchemaProps {
+  jsonSchema?: Record<'input' | 'output', (options: JsonSchemaOptions) => Record<string, unknown>>;
+}
 
 /**
  * A long-lived zod schema whose JSON Schema form is converted once. The SDK converts every tool's
@@ -58,14 +62,19 @@ export function convertedOnce<T extends object>(schema: T): T {
   const convert = standard.jsonSchema;
   if (!convert) return schema;
   const converted = new Map<string, Record<string, unknown>>();
-  const once = (io: 'input' | 'output') => (options: JsonSchemaOptions): Record<string, unknown> => {
-    if (options.libraryOptions) return convert[io](options);
-    const key = `${io} ${options.target}`;
-    let json = converted.get(key);
-    if (!json) converted.set(key, (json = deepFreeze(convert[io](options))));
-    return json;
+  const once =
+    (io: 'input' | 'output') =>
+    (options: JsonSchemaOptions): Record<string, unknown> => {
+      if (options.libraryOptions) return convert[io](options);
+      const key = `${io} ${options.target}`;
+      let json = converted.get(key);
+      if (!json) converted.set(key, (json = deepFreeze(convert[io](options))));
+      return json;
+    };
+  target['~standard'] = {
+    ...standard,
+    jsonSchema: { input: once('input'), output: once('output') },
   };
-  target['~standard'] = { ...standard, jsonSchema: { input: once('input'), output: once('output') } };
   return schema;
 }
 

@@ -4,7 +4,16 @@
 // records on every call was the largest part of a request's fixed cost.
 import { isVisible } from '../content/access.ts';
 import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../../bundle/kinds.ts';
-import { EMPTY_KNOWLEDGE, type CompletionSource, type ContextEntry, type FrameworkEntry, type PromptEntry, type RecordEntry, type TemplateEntry, type WikiEntry } from '../../bundle/sections.ts';
+import {
+  EMPTY_KNOWLEDGE,
+  type CompletionSource,
+  type ContextEntry,
+  type FrameworkEntry,
+  type PromptEntry,
+  type RecordEntry,
+  type TemplateEntry,
+  type WikiEntry,
+} from '../../bundle/sections.ts';
 import type { LoadedBundle } from '../content/store.ts';
 import { provenanceOf, type Provenance } from './document-results.ts';
 
@@ -46,7 +55,11 @@ export function knowledgeView(bundle: LoadedBundle, groups: readonly string[]): 
 }
 
 /** Something derived from a view (tool definitions, schemas), computed on first use and kept as long as the view. */
-export function derived<T>(cache: WeakMap<KnowledgeView, T>, view: KnowledgeView, build: (view: KnowledgeView) => T): T {
+export function derived<T>(
+  cache: WeakMap<KnowledgeView, T>,
+  view: KnowledgeView,
+  build: (view: KnowledgeView) => T,
+): T {
   let found = cache.get(view);
   if (found === undefined) cache.set(view, (found = build(view)));
   return found;
@@ -54,9 +67,15 @@ export function derived<T>(cache: WeakMap<KnowledgeView, T>, view: KnowledgeView
 
 function buildView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeView {
   const canSee = (entry: { access?: readonly string[] }): boolean => isVisible(entry, groups);
-  const visible = <T extends { access?: string[] }>(entries: readonly T[]): T[] => entries.filter(canSee);
+  const visible = <T extends { access?: string[] }>(entries: readonly T[]): T[] =>
+    entries.filter(canSee);
   // The knowledge sections are filtered on first use: a document tool's request never loads them.
-  let sections: Pick<KnowledgeView, 'templates' | 'frameworks' | 'records' | 'recordsById' | 'context' | 'wiki' | 'prompts'> | undefined;
+  let sections:
+    | Pick<
+        KnowledgeView,
+        'templates' | 'frameworks' | 'records' | 'recordsById' | 'context' | 'wiki' | 'prompts'
+      >
+    | undefined;
   const knowledge = () => {
     if (sections) return sections;
     const loaded = bundle.knowledge ?? EMPTY_KNOWLEDGE;
@@ -76,28 +95,53 @@ function buildView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeVi
   const view: KnowledgeView = {
     bundle,
     provenance: provenanceOf(bundle.pointer),
-    get templates() { return knowledge().templates; },
-    get frameworks() { return knowledge().frameworks; },
-    get records() { return knowledge().records; },
-    get recordsById() { return knowledge().recordsById; },
-    get context() { return knowledge().context; },
-    get wiki() { return knowledge().wiki; },
-    get prompts() { return knowledge().prompts; },
+    get templates() {
+      return knowledge().templates;
+    },
+    get frameworks() {
+      return knowledge().frameworks;
+    },
+    get records() {
+      return knowledge().records;
+    },
+    get recordsById() {
+      return knowledge().recordsById;
+    },
+    get context() {
+      return knowledge().context;
+    },
+    get wiki() {
+      return knowledge().wiki;
+    },
+    get prompts() {
+      return knowledge().prompts;
+    },
     canSee,
     documentNames(kind) {
       if (!DOCUMENT_KINDS[kind]) return [];
       let names = documentNames.get(kind);
-      if (!names) documentNames.set(kind, (names = bundle.documents(kind).filter(canSee).map((entry) => entry.name)));
+      if (!names)
+        documentNames.set(
+          kind,
+          (names = bundle
+            .documents(kind)
+            .filter(canSee)
+            .map((entry) => entry.name)),
+        );
       return names;
     },
     visibleCount: (kind) => (DOCUMENT_KINDS[kind] ? bundle.visibleCount(kind, canSee) : 0),
     namesFor(source) {
       if (isDocumentKind(source)) return view.documentNames(source);
       switch (source) {
-        case 'templates': return view.templates.map((template) => template.name);
-        case 'frameworks': return view.frameworks.map((framework) => framework.name);
-        case 'records': return view.records.map((record) => record.id);
-        case 'wiki': return view.wiki.map((module) => module.module);
+        case 'templates':
+          return view.templates.map((template) => template.name);
+        case 'frameworks':
+          return view.frameworks.map((framework) => framework.name);
+        case 'records':
+          return view.records.map((record) => record.id);
+        case 'wiki':
+          return view.wiki.map((module) => module.module);
       }
     },
   };

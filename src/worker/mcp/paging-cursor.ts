@@ -33,26 +33,50 @@ const MAX_CURSOR_CHARS = 512;
 const TAG_BYTES = 16;
 
 export async function encodeCursor(scope: CursorScope, offset: number): Promise<string> {
-  const body = base64url(JSON.stringify({ v: scope.version, q: queryHash(scope.query), o: offset } satisfies CursorBody));
+  const body = base64url(
+    JSON.stringify({ v: scope.version, q: queryHash(scope.query), o: offset } satisfies CursorBody),
+  );
   return `${body}.${(await tagOf(scope, body)).toString('base64url')}`;
 }
 
 /** The offset a cursor stands for, or why it cannot be used with this query and version. */
-export async function decodeCursor(cursor: unknown, scope: CursorScope, maxOffset: number): Promise<CursorCheck> {
-  const notIssued = { ok: false as const, message: "Invalid cursor: it is not one this server issued. Pass the cursor of a previous page unchanged, or omit it for the first page." };
-  const parts = typeof cursor === 'string' && cursor.length <= MAX_CURSOR_CHARS ? /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(cursor) : null;
+export async function decodeCursor(
+  cursor: unknown,
+  scope: CursorScope,
+  maxOffset: number,
+): Promise<CursorCheck> {
+  const notIssued = {
+    ok: false as const,
+    message:
+      'Invalid cursor: it is not one this server issued. Pass the cursor of a previous page unchanged, or omit it for the first page.',
+  };
+  const parts =
+    typeof cursor === 'string' && cursor.length <= MAX_CURSOR_CHARS
+      ? /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(cursor)
+      : null;
   const body = parts ? parseBody(parts[1]!) : null;
   if (!parts || body === null) return notIssued;
   if (body.v !== scope.version) {
-    return { ok: false, message: `Expired cursor: it was issued for content version ${printable(body.v)}, and version ${scope.version} is now published. Start again without a cursor.` };
+    return {
+      ok: false,
+      message: `Expired cursor: it was issued for content version ${printable(body.v)}, and version ${scope.version} is now published. Start again without a cursor.`,
+    };
   }
   if (body.q !== queryHash(scope.query)) {
-    return { ok: false, message: "Invalid cursor: it was issued for a different query. Repeat the exact query the cursor came with, or omit the cursor to start this query from its first page." };
+    return {
+      ok: false,
+      message:
+        'Invalid cursor: it was issued for a different query. Repeat the exact query the cursor came with, or omit the cursor to start this query from its first page.',
+    };
   }
   const given = Buffer.from(parts[2]!, 'base64url');
   const expected = await tagOf(scope, parts[1]!);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return notIssued;
-  if (body.o >= maxOffset) return { ok: false, message: `Invalid cursor: it points past the last page (at most ${maxOffset} results are paged). Omit the cursor to start over.` };
+  if (body.o >= maxOffset)
+    return {
+      ok: false,
+      message: `Invalid cursor: it points past the last page (at most ${maxOffset} results are paged). Omit the cursor to start over.`,
+    };
   return { ok: true, offset: body.o };
 }
 
@@ -61,7 +85,14 @@ function parseBody(encoded: string): CursorBody | null {
     const value: unknown = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
     const { v, q, o } = value as Record<string, unknown>;
-    if (typeof v !== 'string' || typeof q !== 'string' || typeof o !== 'number' || !Number.isSafeInteger(o) || o < 1) return null;
+    if (
+      typeof v !== 'string' ||
+      typeof q !== 'string' ||
+      typeof o !== 'number' ||
+      !Number.isSafeInteger(o) ||
+      o < 1
+    )
+      return null;
     return { v, q, o };
   } catch {
     return null;
@@ -70,7 +101,11 @@ function parseBody(encoded: string): CursorBody | null {
 
 /** HMAC of the encoded body and the exact query, keyed per content version. */
 async function tagOf(scope: CursorScope, encodedBody: string): Promise<Buffer> {
-  const mac = await crypto.subtle.sign('HMAC', await keyOf(scope.manifest), encoder.encode(`${encodedBody}\n${scope.query}`));
+  const mac = await crypto.subtle.sign(
+    'HMAC',
+    await keyOf(scope.manifest),
+    encoder.encode(`${encodedBody}\n${scope.query}`),
+  );
   return Buffer.from(mac, 0, TAG_BYTES);
 }
 
@@ -83,7 +118,13 @@ function keyOf(manifest: string): Promise<CryptoKey> {
   let key = keys.get(manifest);
   if (!key) {
     if (keys.size >= MAX_KEYS) keys.delete(keys.keys().next().value!);
-    key = crypto.subtle.importKey('raw', encoder.encode(`praxis paging cursor\n${manifest}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    key = crypto.subtle.importKey(
+      'raw',
+      encoder.encode(`praxis paging cursor\n${manifest}`),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
     keys.set(manifest, key);
     key.catch(() => keys.delete(manifest));
   }

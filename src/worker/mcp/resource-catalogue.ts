@@ -16,31 +16,63 @@ export const wikiUri = (module: string): string => `${WIKI_PREFIX}${module}`;
 
 export function listResources(view: KnowledgeView): Resource[] {
   const fixed: Resource[] = [
-    { uri: CONTEXT_URI, name: 'career-context', title: view.context?.title ?? 'Career context (not yet published)', description: 'The career-context document, or a notice saying how to add one', mimeType: 'text/markdown' },
+    {
+      uri: CONTEXT_URI,
+      name: 'career-context',
+      title: view.context?.title ?? 'Career context (not yet published)',
+      description: 'The career-context document, or a notice saying how to add one',
+      mimeType: 'text/markdown',
+    },
   ];
   // A graph of only hidden records is, for this caller, no graph at all.
   if (view.records.length > 0) {
-    fixed.push({ uri: INDEX_URI, name: 'vitaegraph-index', title: 'Knowledge graph index', description: `Nodes, typed edges and backlinks of ${view.records.length} records`, mimeType: 'application/json' });
+    fixed.push({
+      uri: INDEX_URI,
+      name: 'vitaegraph-index',
+      title: 'Knowledge graph index',
+      description: `Nodes, typed edges and backlinks of ${view.records.length} records`,
+      mimeType: 'application/json',
+    });
   }
   return [
     ...fixed,
-    ...view.wiki.map((module) => ({ uri: wikiUri(module.module), name: `wiki-${module.module}`, title: module.title, description: module.description, mimeType: 'text/markdown' })),
-    ...view.records.map((record) => ({ uri: recordUri(record.id), name: record.id, title: record.title, description: `${record.type}: ${record.description}`, mimeType: 'text/markdown' })),
+    ...view.wiki.map((module) => ({
+      uri: wikiUri(module.module),
+      name: `wiki-${module.module}`,
+      title: module.title,
+      description: module.description,
+      mimeType: 'text/markdown',
+    })),
+    ...view.records.map((record) => ({
+      uri: recordUri(record.id),
+      name: record.id,
+      title: record.title,
+      description: `${record.type}: ${record.description}`,
+      mimeType: 'text/markdown',
+    })),
   ];
 }
 
 export async function readResource(view: KnowledgeView, uri: string): Promise<ReadResourceResult> {
   const markdown = (text: string) => ({ contents: [{ uri, mimeType: 'text/markdown', text }] });
-  if (uri === CONTEXT_URI) return markdown(view.context ? await view.bundle.text(view.context.body) : NO_CONTEXT_NOTICE);
-  if (uri === INDEX_URI) return { contents: [{ uri, mimeType: 'application/json', text: await graphIndexText(view) }] };
+  if (uri === CONTEXT_URI)
+    return markdown(view.context ? await view.bundle.text(view.context.body) : NO_CONTEXT_NOTICE);
+  if (uri === INDEX_URI)
+    return { contents: [{ uri, mimeType: 'application/json', text: await graphIndexText(view) }] };
   if (uri.startsWith(RECORD_PREFIX)) {
     const record = view.recordsById.get(uri.slice(RECORD_PREFIX.length));
     if (!record) throw resourceNotFound(uri, 'no record with that id');
     return markdown(await view.bundle.text(record.body));
   }
   if (uri.startsWith(WIKI_PREFIX)) {
-    const module = view.wiki.find((candidate) => candidate.module === uri.slice(WIKI_PREFIX.length));
-    if (!module) throw resourceNotFound(uri, `wiki modules: ${view.wiki.map((candidate) => candidate.module).join(', ') || 'none'}`);
+    const module = view.wiki.find(
+      (candidate) => candidate.module === uri.slice(WIKI_PREFIX.length),
+    );
+    if (!module)
+      throw resourceNotFound(
+        uri,
+        `wiki modules: ${view.wiki.map((candidate) => candidate.module).join(', ') || 'none'}`,
+      );
     return markdown(await view.bundle.text(module.body));
   }
   throw resourceNotFound(uri, 'unsupported resource');
@@ -56,7 +88,8 @@ export async function graphIndexFor(view: KnowledgeView): Promise<GraphIndex | n
 
 async function graphIndexText(view: KnowledgeView): Promise<string> {
   const graph = view.bundle.knowledge?.graph;
-  if (!graph || view.records.length === 0) throw resourceNotFound(INDEX_URI, 'no knowledge graph is published');
+  if (!graph || view.records.length === 0)
+    throw resourceNotFound(INDEX_URI, 'no knowledge graph is published');
   if (view.records.length === graph.records.length) return view.bundle.text(graph.index);
   return JSON.stringify(await graphIndexFor(view));
 }

@@ -4,5 +4,9 @@
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 
 export function resourceNotFound(uri: string, reason: string): ProtocolError {
-  return new ProtocolError(ProtocolErrorCode.ResourceNotFound, `Resource not found: ${uri} (${reason})`, { uri });
+  return new ProtocolError(
+    ProtocolErrorCode.ResourceNotFound,
+    `Resource not found: ${uri} (${reason})`,
+    { uri },
+  );
 }

@@ -1,7 +1,12 @@
 // Registers the VitaeContext contract's resources. The SDK's registrations give templates/list, capabilities and
 // completions; resources/list (cursor paging) and resources/read (-32002 for anything unknown)
 // are then answered from the catalogue, one source of truth for both.
-import { ProtocolError, ProtocolErrorCode, ResourceTemplate, type McpServer } from '@modelcontextprotocol/server';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceTemplate,
+  type McpServer,
+} from '@modelcontextprotocol/server';
 import { rankCompletions } from '../content/completion.ts';
 import { CONTEXT_URI, INDEX_URI, listResources, readResource } from './resource-catalogue.ts';
 import { derived, type KnowledgeView } from './knowledge-view.ts';
@@ -11,24 +16,68 @@ export const RESOURCE_PAGE_SIZE = 50;
 
 export function registerResources(server: McpServer, view: KnowledgeView): void {
   const read = (uri: URL | string) => readResource(view, String(uri));
-  server.registerResource('career-context', CONTEXT_URI, { title: 'Career context', mimeType: 'text/markdown', description: 'The published career-context document' }, read);
-  server.registerResource('vitaegraph-index', INDEX_URI, { title: 'Knowledge graph index', mimeType: 'application/json', description: 'Deterministic index: nodes, typed edges, backlinks' }, read);
+  server.registerResource(
+    'career-context',
+    CONTEXT_URI,
+    {
+      title: 'Career context',
+      mimeType: 'text/markdown',
+      description: 'The published career-context document',
+    },
+    read,
+  );
+  server.registerResource(
+    'vitaegraph-index',
+    INDEX_URI,
+    {
+      title: 'Knowledge graph index',
+      mimeType: 'application/json',
+      description: 'Deterministic index: nodes, typed edges, backlinks',
+    },
+    read,
+  );
   const { record, wiki, wikiModules } = derived(templates, view, buildTemplates);
-  server.registerResource('vitaegraph-record', record, { title: 'Knowledge graph record', mimeType: 'text/markdown', description: 'One record by its stable id' }, (uri) => read(uri));
-  server.registerResource('vitaecontext-wiki', wiki, { title: 'Wiki module', mimeType: 'text/markdown', description: `Modules: ${wikiModules}` }, (uri) => read(uri));
+  server.registerResource(
+    'vitaegraph-record',
+    record,
+    {
+      title: 'Knowledge graph record',
+      mimeType: 'text/markdown',
+      description: 'One record by its stable id',
+    },
+    (uri) => read(uri),
+  );
+  server.registerResource(
+    'vitaecontext-wiki',
+    wiki,
+    { title: 'Wiki module', mimeType: 'text/markdown', description: `Modules: ${wikiModules}` },
+    (uri) => read(uri),
+  );
 
-  server.server.setRequestHandler('resources/read', (request) => readResource(view, request.params.uri));
+  server.server.setRequestHandler('resources/read', (request) =>
+    readResource(view, request.params.uri),
+  );
   server.server.setRequestHandler('resources/list', async (request) => {
     const all = listResources(view);
-    const scope = { query: 'resources/list', version: view.provenance.version, manifest: view.bundle.pointer.manifest };
+    const scope = {
+      query: 'resources/list',
+      version: view.provenance.version,
+      manifest: view.bundle.pointer.manifest,
+    };
     const cursor = request.params?.cursor;
     // A cursor is opaque to clients and signed (paging-cursor.ts): one of another version, a made-up
     // one (`bnVsbA` is base64 `null`) or an edited offset is refused with -32602, never a crash.
-    const start = cursor === undefined ? { ok: true as const, offset: 0 } : await decodeCursor(cursor, scope, Math.max(1, all.length));
+    const start =
+      cursor === undefined
+        ? { ok: true as const, offset: 0 }
+        : await decodeCursor(cursor, scope, Math.max(1, all.length));
     if (!start.ok) throw new ProtocolError(ProtocolErrorCode.InvalidParams, start.message);
     const page = all.slice(start.offset, start.offset + RESOURCE_PAGE_SIZE);
     const next = start.offset + RESOURCE_PAGE_SIZE;
-    return { resources: page, ...(next < all.length ? { nextCursor: await encodeCursor(scope, next) } : {}) };
+    return {
+      resources: page,
+      ...(next < all.length ? { nextCursor: await encodeCursor(scope, next) } : {}),
+    };
   });
 }
 

@@ -32,7 +32,11 @@ export function createPraxisServer({ bundle, principal, calledTool }: ServerCont
       instructions: serverInstructions(view),
       jsonSchemaValidator,
       // A server lives for one request, so lists never change under a client (the VitaeContext contract's capabilities).
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } },
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+      },
     },
   );
   const calledKind = calledTool === undefined ? undefined : documentToolNamed(calledTool)?.kind;
@@ -48,9 +52,12 @@ export function createPraxisServer({ bundle, principal, calledTool }: ServerCont
 /** The counts are of what this caller may see: restricted documents are not there for others to count. */
 function serverInstructions(view: KnowledgeView): string {
   const counts = documentKinds.map((kind) => `${view.visibleCount(kind)} ${kind}`).join(', ');
-  return `Praxis serves this team's engineering knowledge (${counts}; content version ${view.bundle.pointer.version}). `
-    + SEARCH_FIRST;
+  return (
+    `Praxis serves this team's engineering knowledge (${counts}; content version ${view.bundle.pointer.version}). ` +
+    SEARCH_FIRST
+  );
 }
 
-const SEARCH_FIRST = `Search before you act: ${documentKinds.map((kind) => documentToolName(kind, 'search')).join(' / ')} find the right document, `
-  + `${documentKinds.map((kind) => documentToolName(kind, 'get')).join(' / ')} return it in full.`;
+const SEARCH_FIRST =
+  `Search before you act: ${documentKinds.map((kind) => documentToolName(kind, 'search')).join(' / ')} find the right document, ` +
+  `${documentKinds.map((kind) => documentToolName(kind, 'get')).join(' / ')} return it in full.`;

@@ -3,13 +3,22 @@
 import { type CallToolResult, type McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import {
-  fillPlaceholders, frameworkListText, frameworkNotFoundText, frameworkText, templateListText, templateNotFoundText, templateText,
+  fillPlaceholders,
+  frameworkListText,
+  frameworkNotFoundText,
+  frameworkText,
+  templateListText,
+  templateNotFoundText,
+  templateText,
 } from '../content/templates/text-formats.ts';
 import { derived, type KnowledgeView } from './knowledge-view.ts';
 import { convertedOnce, jsonOutputSchema } from './json-schema.ts';
 import { READ_ONLY } from './tool-annotations.ts';
 
-const text = (value: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text: value }], ...(isError ? { isError: true } : {}) });
+const text = (value: string, isError = false): CallToolResult => ({
+  content: [{ type: 'text', text: value }],
+  ...(isError ? { isError: true } : {}),
+});
 const emptyInput = convertedOnce(z.object({}).strict());
 
 /** "readme, architecture, api, components, or schema" */
@@ -17,7 +26,11 @@ const spokenList = (names: readonly string[]): string =>
   names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')}, or ${names.at(-1)}`;
 
 export function registerTemplateTools(server: McpServer, view: KnowledgeView): void {
-  const { templateNames: names, frameworkNames, tools } = derived(definitions, view, buildDefinitions);
+  const {
+    templateNames: names,
+    frameworkNames,
+    tools,
+  } = derived(definitions, view, buildDefinitions);
   server.registerTool('list_templates', tools.listTemplates, () => text(templateListText(names)));
 
   server.registerTool('get_template', tools.getTemplate, async ({ template_name }) => {
@@ -31,13 +44,24 @@ export function registerTemplateTools(server: McpServer, view: KnowledgeView): v
     if (!entry) return text(templateNotFoundText(template_name, names), true);
     const filled = fillPlaceholders(await view.bundle.text(entry.body), values);
     const structured = {
-      template: entry.name, content: filled.text, resolved: filled.resolved, unresolved: filled.unresolved,
-      references: entry.references, save_as: entry.saveAs, store_as: entry.storeAs, ...view.provenance,
+      template: entry.name,
+      content: filled.text,
+      resolved: filled.resolved,
+      unresolved: filled.unresolved,
+      references: entry.references,
+      save_as: entry.saveAs,
+      store_as: entry.storeAs,
+      ...view.provenance,
     };
-    return { content: [{ type: 'text', text: templateText(entry.name, filled.text) }], structuredContent: structured };
+    return {
+      content: [{ type: 'text', text: templateText(entry.name, filled.text) }],
+      structuredContent: structured,
+    };
   });
 
-  server.registerTool('list_frameworks', tools.listFrameworks, () => text(frameworkListText(view.frameworks)));
+  server.registerTool('list_frameworks', tools.listFrameworks, () =>
+    text(frameworkListText(view.frameworks)),
+  );
 
   server.registerTool('get_framework', tools.getFramework, async ({ name }) => {
     const wanted = name.trim().replace(/\.md$/i, '').toLowerCase();
@@ -55,7 +79,9 @@ function buildDefinitions(view: KnowledgeView) {
   const frameworkNames = view.frameworks.map((framework) => framework.name);
   // The enum is advertised (from the bundle) but not enforced by the schema, so a name outside it
   // gets the POWER template contract's own "Template 'x' not found. Available: …" text rather than a generic error.
-  const templateName = z.string().meta({ description: `Name of template: ${spokenList(templateNames)}`, enum: templateNames });
+  const templateName = z
+    .string()
+    .meta({ description: `Name of template: ${spokenList(templateNames)}`, enum: templateNames });
   return {
     templateNames,
     frameworkNames,
@@ -74,11 +100,21 @@ function buildDefinitions(view: KnowledgeView) {
       },
       fillTemplate: {
         title: 'Fill a POWER template',
-        description: 'Get a POWER template with its {{…_summary}} cross-references replaced by the summaries you pass, e.g. {"readme_summary": "…"}. Reports which placeholders remain unresolved.',
-        inputSchema: convertedOnce(z.object({
-          template_name: templateName,
-          values: z.record(z.string(), z.string()).default({}).describe('Summary text per placeholder name, e.g. readme_summary, architecture_summary'),
-        }).strict()),
+        description:
+          'Get a POWER template with its {{…_summary}} cross-references replaced by the summaries you pass, e.g. {"readme_summary": "…"}. Reports which placeholders remain unresolved.',
+        inputSchema: convertedOnce(
+          z
+            .object({
+              template_name: templateName,
+              values: z
+                .record(z.string(), z.string())
+                .default({})
+                .describe(
+                  'Summary text per placeholder name, e.g. readme_summary, architecture_summary',
+                ),
+            })
+            .strict(),
+        ),
         outputSchema: jsonOutputSchema(FILL_OUTPUT_SCHEMA),
         annotations: READ_ONLY,
       },
@@ -91,7 +127,16 @@ function buildDefinitions(view: KnowledgeView) {
       getFramework: {
         title: 'Get a framework doc',
         description: `Get one prompt engineering framework document by name (case-insensitive, with or without .md): ${frameworkNames.join(', ') || 'none published'}.`,
-        inputSchema: convertedOnce(z.object({ name: z.string().min(1).meta({ description: 'Framework name, e.g. POWER or POWER.md', enum: frameworkNames }) }).strict()),
+        inputSchema: convertedOnce(
+          z
+            .object({
+              name: z.string().min(1).meta({
+                description: 'Framework name, e.g. POWER or POWER.md',
+                enum: frameworkNames,
+              }),
+            })
+            .strict(),
+        ),
         annotations: READ_ONLY,
       },
     },
@@ -102,10 +147,21 @@ const FILL_OUTPUT_SCHEMA = {
   type: 'object',
   properties: {
     template: { type: 'string' },
-    content: { type: 'string', description: 'The template text with the given placeholders replaced' },
+    content: {
+      type: 'string',
+      description: 'The template text with the given placeholders replaced',
+    },
     resolved: { type: 'array', items: { type: 'string' } },
-    unresolved: { type: 'array', items: { type: 'string' }, description: 'Placeholders still in the text: pass them in values' },
-    references: { type: 'array', items: { type: 'string' }, description: 'Every cross-reference the template declares' },
+    unresolved: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Placeholders still in the text: pass them in values',
+    },
+    references: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Every cross-reference the template declares',
+    },
     save_as: { type: 'string' },
     store_as: { type: 'string' },
     version: { type: 'string' },

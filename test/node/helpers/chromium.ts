@@ -28,8 +28,9 @@ export function chromiumPath(): string | undefined {
   return undefined;
 }
 
-export const NO_CHROMIUM = 'skipped: no Chromium found (install it with `apt-get install chromium`, '
-  + 'or set PRAXIS_CHROMIUM to a Chrome or Chromium binary)';
+export const NO_CHROMIUM =
+  'skipped: no Chromium found (install it with `apt-get install chromium`, ' +
+  'or set PRAXIS_CHROMIUM to a Chrome or Chromium binary)';
 
 /** One headless Chromium; its sandbox is turned off only when running as root, where it cannot start. */
 export function launchChromium(executablePath: string): Promise<Browser> {
@@ -37,9 +38,17 @@ export function launchChromium(executablePath: string): Promise<Browser> {
   return puppeteer.launch({ executablePath, headless: true, args });
 }
 
-export interface AxeViolation { id: string; impact: string | null; help: string; targets: string[] }
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
 /**
  * axe-core's accessibility check of the page as it is now. It is evaluated through the DevTools
@@ -49,11 +58,24 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const { violations } = await (globalThis as unknown as { axe: { run: () => Promise<{ violations: Array<{
-      id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }>;
-    }> }> } }).axe.run();
+    const { violations } = await (
+      globalThis as unknown as {
+        axe: {
+          run: () => Promise<{
+            violations: Array<{
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: Array<{ target: unknown[] }>;
+            }>;
+          }>;
+        };
+      }
+    ).axe.run();
     return violations.map((violation) => ({
-      id: violation.id, impact: violation.impact, help: violation.help,
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
       targets: violation.nodes.map((node) => node.target.join(' ')),
     }));
   });

@@ -13,7 +13,13 @@ export const TEXT_LINES = 12;
 /** What came back for an example: the result a client hands its caller, or the bare HTTP answer. */
 export type Answer =
   | { shown: 'result'; value: unknown; isError?: boolean; text?: string }
-  | { shown: 'wire'; status: number; statusText: string; wwwAuthenticate: string | null; body: string };
+  | {
+      shown: 'wire';
+      status: number;
+      statusText: string;
+      wwwAuthenticate: string | null;
+      body: string;
+    };
 
 /** Each block's id and current text, in page order. */
 export function answerBlocks(page: string): Array<{ id: string; text: string }> {
@@ -23,12 +29,15 @@ export function answerBlocks(page: string): Array<{ id: string; text: string }> 
 /** `page` with each block whose id `fresh` names replaced by that text; other blocks are kept. */
 export function withAnswers(page: string, fresh: ReadonlyMap<string, string>): string {
   return page.replace(BLOCK, (whole, id: string) =>
-    fresh.has(id) ? `<!-- answer: ${id} -->\n${fresh.get(id)}<!-- /answer -->` : whole);
+    fresh.has(id) ? `<!-- answer: ${id} -->\n${fresh.get(id)}<!-- /answer -->` : whole,
+  );
 }
 
 const cutString = (value: string): string => {
   const characters = Array.from(value);
-  return characters.length > CUT_AT_CHARACTERS ? `${characters.slice(0, CUT_AT_CHARACTERS).join('')}…` : value;
+  return characters.length > CUT_AT_CHARACTERS
+    ? `${characters.slice(0, CUT_AT_CHARACTERS).join('')}…`
+    : value;
 };
 
 /** A JSON value with every long string cut. */
@@ -51,7 +60,10 @@ const json = (value: unknown): string => compactJson(cutStrings(value), { maxLen
 /** How the call reads in prose: `search_processes {"query":"…"}`, `resources/read {"uri":"…"}`. */
 function callShown(example: Example): string {
   if (example.method === 'tools/call') {
-    const { name, arguments: args } = example.params as { name: string; arguments: Record<string, unknown> };
+    const { name, arguments: args } = example.params as {
+      name: string;
+      arguments: Record<string, unknown>;
+    };
     return `\`${name} ${JSON.stringify(args)}\``;
   }
   const params = Object.keys(example.params).length ? ` ${JSON.stringify(example.params)}` : '';
@@ -81,10 +93,13 @@ function wireBody(body: string): string {
 export function answerBlock(example: Example, answer: Answer): string {
   if (answer.shown === 'wire') {
     const status = `HTTP ${answer.status} ${answer.statusText}`;
-    if (answer.status === 200) return `${heading(example, answer)}\n\n${fence('json', wireBody(answer.body))}`;
-    const header = answer.wwwAuthenticate === null ? '' : `\nWWW-Authenticate: ${answer.wwwAuthenticate}`;
+    if (answer.status === 200)
+      return `${heading(example, answer)}\n\n${fence('json', wireBody(answer.body))}`;
+    const header =
+      answer.wwwAuthenticate === null ? '' : `\nWWW-Authenticate: ${answer.wwwAuthenticate}`;
     return `${heading(example, answer)}\n\n${fence('text', `${status}${header}\n\n${wireBody(answer.body)}`)}`;
   }
-  if (answer.text !== undefined) return `${heading(example, answer)}\n\n${fence('text', cutText(answer.text))}`;
+  if (answer.text !== undefined)
+    return `${heading(example, answer)}\n\n${fence('text', cutText(answer.text))}`;
   return `${heading(example, answer)}\n\n${fence('json', json(answer.value))}`;
 }

@@ -10,7 +10,10 @@ export function tableRows(page: string, header: string): string[][] {
       inTable = false;
       continue;
     }
-    const cells = line.slice(1, line.endsWith('|') ? -1 : undefined).split('|').map((cell) => cell.trim());
+    const cells = line
+      .slice(1, line.endsWith('|') ? -1 : undefined)
+      .split('|')
+      .map((cell) => cell.trim());
     if (!inTable) {
       inTable = cells[0] === header;
       continue;
@@ -21,4 +24,5 @@ export function tableRows(page: string, header: string): string[][] {
 }
 
 /** The `code` spans of one cell: `a`, `b` → ['a', 'b']. */
-export const codeSpans = (cell: string): string[] => [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);
+export const codeSpans = (cell: string): string[] =>
+  [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);

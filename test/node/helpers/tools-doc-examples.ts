@@ -20,12 +20,20 @@ export interface Example {
   shown: Shown;
 }
 
-const tool = (id: string, as: Caller, name: string, args: Record<string, unknown>): Example =>
-  ({ id, as, method: 'tools/call', params: { name, arguments: args }, shown: 'result' });
+const tool = (id: string, as: Caller, name: string, args: Record<string, unknown>): Example => ({
+  id,
+  as,
+  method: 'tools/call',
+  params: { name, arguments: args },
+  shown: 'result',
+});
 
 export const TOOLS_DOC_EXAMPLES: readonly Example[] = [
   { id: 'no-token', as: 'nobody', method: 'tools/list', params: {}, shown: 'wire' },
-  tool('search-processes', 'alice', 'search_processes', { query: 'roll back a bad deploy', limit: 2 }),
+  tool('search-processes', 'alice', 'search_processes', {
+    query: 'roll back a bad deploy',
+    limit: 2,
+  }),
   tool('get-process', 'alice', 'get_process', { name: 'Code Review' }),
   tool('get-process-not-found', 'alice', 'get_process', { name: 'nope' }),
   tool('list-checklists-alice', 'alice', 'list_checklists', {}),
@@ -33,7 +41,8 @@ export const TOOLS_DOC_EXAMPLES: readonly Example[] = [
   tool('get-checklist-restricted-bob', 'bob', 'get_checklist', { name: 'production-access' }),
   tool('list-templates', 'bob', 'list_templates', {}),
   tool('fill-template', 'bob', 'fill_template', {
-    template_name: 'architecture', values: { readme_summary: 'Praxis serves team knowledge over MCP.' },
+    template_name: 'architecture',
+    values: { readme_summary: 'Praxis serves team knowledge over MCP.' },
   }),
   tool('list-frameworks', 'bob', 'list_frameworks', {}),
   tool('get-framework', 'bob', 'get_framework', { name: 'costar' }),
@@ -42,27 +51,51 @@ export const TOOLS_DOC_EXAMPLES: readonly Example[] = [
   tool('graph-neighbors', 'bob', 'graph_neighbors', { id: 'skill-typescript', depth: 1 }),
   tool('search-vitaegraph', 'bob', 'search_vitaegraph', { query: 'typescript' }),
   {
-    id: 'read-record', as: 'bob', method: 'resources/read', shown: 'result',
+    id: 'read-record',
+    as: 'bob',
+    method: 'resources/read',
+    shown: 'result',
     params: { uri: 'vitaegraph://record/skill-typescript' },
   },
   {
-    id: 'read-unknown-record', as: 'bob', method: 'resources/read', shown: 'wire',
+    id: 'read-unknown-record',
+    as: 'bob',
+    method: 'resources/read',
+    shown: 'wire',
     params: { uri: 'vitaegraph://record/nope' },
   },
   {
-    id: 'prompt-run-checklist', as: 'bob', method: 'prompts/get', shown: 'result',
+    id: 'prompt-run-checklist',
+    as: 'bob',
+    method: 'prompts/get',
+    shown: 'result',
     params: { name: 'run_checklist', arguments: { checklist: 'release', change: 'Bump to 2.0.0' } },
   },
   {
-    id: 'prompt-missing-argument', as: 'bob', method: 'prompts/get', shown: 'wire',
+    id: 'prompt-missing-argument',
+    as: 'bob',
+    method: 'prompts/get',
+    shown: 'wire',
     params: { name: 'run_checklist', arguments: { checklist: 'release' } },
   },
   {
-    id: 'complete-checklist-bob', as: 'bob', method: 'completion/complete', shown: 'result',
-    params: { ref: { type: 'ref/prompt', name: 'run_checklist' }, argument: { name: 'checklist', value: 'p' } },
+    id: 'complete-checklist-bob',
+    as: 'bob',
+    method: 'completion/complete',
+    shown: 'result',
+    params: {
+      ref: { type: 'ref/prompt', name: 'run_checklist' },
+      argument: { name: 'checklist', value: 'p' },
+    },
   },
   {
-    id: 'complete-checklist-alice', as: 'alice', method: 'completion/complete', shown: 'result',
-    params: { ref: { type: 'ref/prompt', name: 'run_checklist' }, argument: { name: 'checklist', value: 'p' } },
+    id: 'complete-checklist-alice',
+    as: 'alice',
+    method: 'completion/complete',
+    shown: 'result',
+    params: {
+      ref: { type: 'ref/prompt', name: 'run_checklist' },
+      argument: { name: 'checklist', value: 'p' },
+    },
   },
 ];

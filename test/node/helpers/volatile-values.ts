@@ -17,5 +17,8 @@ const VOLATILE: ReadonlyArray<readonly [RegExp, string]> = [
 
 /** `text` with every value that changes from one commit, build or run to the next replaced by a placeholder. */
 export function maskVolatile(text: string): string {
-  return VOLATILE.reduce((masked, [pattern, placeholder]) => masked.replace(pattern, placeholder), text);
+  return VOLATILE.reduce(
+    (masked, [pattern, placeholder]) => masked.replace(pattern, placeholder),
+    text,
+  );
 }

@@ -22,7 +22,8 @@ import { RESTRICTED_TITLE, expectGroupsRespected, type ClientSaw } from './what-
 
 const chromium = chromiumPath();
 const TITLE = chromium ? 'every client, end to end' : `every client, end to end — ${NO_CHROMIUM}`;
-if (!chromium) process.stderr.write(`test/node/interop/client-matrix.e2e.test.ts: ${NO_CHROMIUM}\n`);
+if (!chromium)
+  process.stderr.write(`test/node/interop/client-matrix.e2e.test.ts: ${NO_CHROMIUM}\n`);
 
 describe.skipIf(!chromium)(TITLE, () => {
   let dev: RunningDev;
@@ -38,11 +39,15 @@ describe.skipIf(!chromium)(TITLE, () => {
     process.env.PRAXIS_RATE_LIMIT = 'off';
     const devStarted = spawnPraxisDev(['--auth', 'oauth']);
     installDir = await mkdtemp(join(tmpdir(), 'praxis-interop-installed-'));
-    const started = await Promise.allSettled([launchChromium(chromium!), devStarted, startInspectorV015(), installPraxis(installDir)])
-      .finally(() => {
-        if (before === undefined) delete process.env.PRAXIS_RATE_LIMIT;
-        else process.env.PRAXIS_RATE_LIMIT = before;
-      });
+    const started = await Promise.allSettled([
+      launchChromium(chromium!),
+      devStarted,
+      startInspectorV015(),
+      installPraxis(installDir),
+    ]).finally(() => {
+      if (before === undefined) delete process.env.PRAXIS_RATE_LIMIT;
+      else process.env.PRAXIS_RATE_LIMIT = before;
+    });
     if (started[0].status === 'fulfilled') browser = started[0].value;
     if (started[1].status === 'fulfilled') dev = started[1].value;
     if (started[2].status === 'fulfilled') inspector = started[2].value;
@@ -58,7 +63,10 @@ describe.skipIf(!chromium)(TITLE, () => {
   });
 
   /** alice and bob through one client, side by side (each in a browser profile of their own) or in turn. */
-  async function bothUsers(saw: (user: string) => Promise<ClientSaw>, together = true): Promise<void> {
+  async function bothUsers(
+    saw: (user: string) => Promise<ClientSaw>,
+    together = true,
+  ): Promise<void> {
     const [alice, bob] = together
       ? await Promise.all([saw('alice'), saw('bob')])
       : [await saw('alice'), await saw('bob')];
@@ -67,11 +75,18 @@ describe.skipIf(!chromium)(TITLE, () => {
 
   /** An SDK client signing in with its own loopback listener. */
   async function throughSdk(
-    version: 'v1' | 'v2', user: string, host = '127.0.0.1', registered?: (url: string) => string[],
+    version: 'v1' | 'v2',
+    user: string,
+    host = '127.0.0.1',
+    registered?: (url: string) => string[],
   ) {
     const listener = await loopbackListener(host);
     try {
-      const provider = new DesktopOAuthClient(`Interop ${version} (${user})`, listener.url, registered?.(listener.url));
+      const provider = new DesktopOAuthClient(
+        `Interop ${version} (${user})`,
+        listener.url,
+        registered?.(listener.url),
+      );
       return await sdkClientSaw(version, browser, dev.url, user, provider, listener.landed);
     } finally {
       await listener.close();
@@ -82,7 +97,7 @@ describe.skipIf(!chromium)(TITLE, () => {
     await bothUsers((user) => inspectorV015Saw(browser, inspector, dev.url, user));
   }, 120_000);
 
-  it('MCP Inspector 2.12.0 (npx on Node >= 22.19): the server\'s switch signs in, Tools', async () => {
+  it("MCP Inspector 2.12.0 (npx on Node >= 22.19): the server's switch signs in, Tools", async () => {
     await bothUsers((user) => inspectorV2Saw(browser, dev.url, user));
   }, 120_000);
 
@@ -109,7 +124,9 @@ describe.skipIf(!chromium)(TITLE, () => {
   }, 60_000);
 
   it('as VS Code registers: a loopback redirect whose port is not the one it listens on when signing in', async () => {
-    const saw = await throughSdk('v2', 'alice', '127.0.0.1', (url) => [url.replace(/:\d+\//, ':33418/')]);
+    const saw = await throughSdk('v2', 'alice', '127.0.0.1', (url) => [
+      url.replace(/:\d+\//, ':33418/'),
+    ]);
     expect(saw.restricted.text).toContain(RESTRICTED_TITLE);
   }, 60_000);
 

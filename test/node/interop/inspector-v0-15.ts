@@ -13,7 +13,10 @@ import { GET_RESTRICTED, SEARCH, type ClientSaw } from './what-a-client-saw.ts';
 
 const PACKAGE = dirname(createRequire(import.meta.url).resolve('inspector-v0-15/package.json'));
 
-export interface RunningInspector { url: string; process: StartedProcess }
+export interface RunningInspector {
+  url: string;
+  process: StartedProcess;
+}
 
 /**
  * `mcp-inspector` (the package's bin) on two free ports instead of 6274/6277, which another program
@@ -22,9 +25,16 @@ export interface RunningInspector { url: string; process: StartedProcess }
  */
 export async function startInspectorV015(): Promise<RunningInspector> {
   const [clientPort, serverPort] = [await freePort(), await freePort()];
-  const started = await startProcess(process.execPath, [join(PACKAGE, 'cli/build/cli.js')], {
-    CLIENT_PORT: String(clientPort), SERVER_PORT: String(serverPort), MCP_AUTO_OPEN_ENABLED: 'false',
-  }, /MCP Inspector is up and running/);
+  const started = await startProcess(
+    process.execPath,
+    [join(PACKAGE, 'cli/build/cli.js')],
+    {
+      CLIENT_PORT: String(clientPort),
+      SERVER_PORT: String(serverPort),
+      MCP_AUTO_OPEN_ENABLED: 'false',
+    },
+    /MCP Inspector is up and running/,
+  );
   // The proxy's lines (with the token) and the web app's come from two processes, in either order.
   const token = (await started.waitFor(/Session token: ([0-9a-f]+)/))[1];
   const proxy = encodeURIComponent(`http://localhost:${serverPort}`);
@@ -37,10 +47,17 @@ const textOf = (page: Page, selector: string): Promise<string> =>
 
 // The "Tool Result:" heading (Success or Error), then its panel's text ('' before any run), read in the page.
 const RESULT_PANEL = () => {
-  const { document } = globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<{
-    textContent: string | null; parentElement: { innerText: string } | null;
-  }> } };
-  const heading = [...document.querySelectorAll('h4')].find((h4) => h4.textContent?.startsWith('Tool Result:'));
+  const { document } = globalThis as unknown as {
+    document: {
+      querySelectorAll(s: string): Iterable<{
+        textContent: string | null;
+        parentElement: { innerText: string } | null;
+      }>;
+    };
+  };
+  const heading = [...document.querySelectorAll('h4')].find((h4) =>
+    h4.textContent?.startsWith('Tool Result:'),
+  );
   return heading ? `${heading.textContent}\n${heading.parentElement?.innerText ?? ''}` : '';
 };
 
@@ -61,7 +78,10 @@ async function runTool(page: Page, request: { name: string; arguments: Record<st
 
 /** alice or bob, in a fresh browser profile, through the Quick OAuth Flow to the tools. */
 export async function inspectorV015Saw(
-  browser: Browser, inspector: RunningInspector, mcpUrl: string, user: string,
+  browser: Browser,
+  inspector: RunningInspector,
+  mcpUrl: string,
+  user: string,
 ): Promise<ClientSaw> {
   const context = await browser.createBrowserContext();
   try {
@@ -84,7 +104,9 @@ export async function inspectorV015Saw(
     await (await page.waitForSelector('[role=tab]::-p-text(Tools)'))!.click();
     await (await page.waitForSelector('button::-p-text(List Tools)'))!.click();
     await page.waitForSelector('::-p-text(search_checklists)');
-    const tools = (await textOf(page, 'body')).split('\n').filter((line) => /^[a-z_]+$/.test(line.trim()));
+    const tools = (await textOf(page, 'body'))
+      .split('\n')
+      .filter((line) => /^[a-z_]+$/.test(line.trim()));
     const search = await runTool(page, SEARCH);
     const restricted = await runTool(page, GET_RESTRICTED);
     return { tools, search: search.text, restricted };

@@ -21,15 +21,27 @@ const NODE_22 = join(PROJECT_ROOT, 'node_modules/.bin/node');
 
 // The text of the result panel, read in the page: the answer is shown in code editors (textareas).
 const RESULT_PANEL = () => {
-  const { document } = globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<{
-    textContent: string | null; innerText: string; value?: string;
-    closest(s: string): { innerText: string; querySelectorAll(s: string): Iterable<{ value: string }> } | null;
-  }> } };
-  const heading = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
-    .find((h) => h.textContent?.trim() === 'Results');
+  const { document } = globalThis as unknown as {
+    document: {
+      querySelectorAll(s: string): Iterable<{
+        textContent: string | null;
+        innerText: string;
+        value?: string;
+        closest(
+          s: string,
+        ): { innerText: string; querySelectorAll(s: string): Iterable<{ value: string }> } | null;
+      }>;
+    };
+  };
+  const heading = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].find(
+    (h) => h.textContent?.trim() === 'Results',
+  );
   const panel = heading?.closest('.mantine-Paper-root, section, [class*=Card]');
   if (!panel) return '';
-  return [panel.innerText, ...[...panel.querySelectorAll('textarea')].map((area) => area.value)].join('\n');
+  return [
+    panel.innerText,
+    ...[...panel.querySelectorAll('textarea')].map((area) => area.value),
+  ].join('\n');
 };
 
 async function runTool(page: Page, request: { name: string; arguments: Record<string, string> }) {
@@ -47,13 +59,26 @@ async function runTool(page: Page, request: { name: string; arguments: Record<st
 }
 
 /** alice or bob, with an Inspector of their own (its secrets kept in memory) and a fresh browser profile. */
-export async function inspectorV2Saw(browser: Browser, mcpUrl: string, user: string): Promise<ClientSaw> {
+export async function inspectorV2Saw(
+  browser: Browser,
+  mcpUrl: string,
+  user: string,
+): Promise<ClientSaw> {
   const home = await mkdtemp(join(tmpdir(), 'praxis-inspector-v2-'));
   const [client, sandbox, apps] = [await freePort(), await freePort(), await freePort()];
-  const inspector = await startProcess(NODE_22, [LAUNCHER, '--web', '--server-url', mcpUrl], {
-    HOME: home, MCP_INSPECTOR_SECRET_STORE: 'memory', MCP_AUTO_OPEN_ENABLED: 'false',
-    CLIENT_PORT: String(client), MCP_SANDBOX_PORT: String(sandbox), MCP_APP_ORIGIN_PORT: String(apps),
-  }, /running at:\s+(http\S+)/);
+  const inspector = await startProcess(
+    NODE_22,
+    [LAUNCHER, '--web', '--server-url', mcpUrl],
+    {
+      HOME: home,
+      MCP_INSPECTOR_SECRET_STORE: 'memory',
+      MCP_AUTO_OPEN_ENABLED: 'false',
+      CLIENT_PORT: String(client),
+      MCP_SANDBOX_PORT: String(sandbox),
+      MCP_APP_ORIGIN_PORT: String(apps),
+    },
+    /running at:\s+(http\S+)/,
+  );
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
@@ -61,22 +86,40 @@ export async function inspectorV2Saw(browser: Browser, mcpUrl: string, user: str
     await page.goto(inspector.ready[1]!);
     // Locators retry a click whose element React replaced in the meantime (the card renders more than once).
     await page.waitForSelector('::-p-text(Disconnected)');
-    await Promise.all([page.waitForNavigation(), page.locator('[role=switch], input[type=checkbox]').click()]);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.locator('[role=switch], input[type=checkbox]').click(),
+    ]);
     await allowAndSignIn(page, user);
     // The Servers / Tools / Prompts / Resources tabs appear once connected.
     // The view can re-render back to Servers while the connection settles: the tab is chosen again until
     // the tools show.
     for (let attempt = 1; ; attempt += 1) {
       await page.locator('label::-p-text(Tools)').setTimeout(60_000).click();
-      const shown = await page.waitForSelector('button::-p-text(search_checklists)', { timeout: 10_000 })
-        .then(() => true, (error: unknown) => { if (attempt >= 4) throw error; return false; });
+      const shown = await page
+        .waitForSelector('button::-p-text(search_checklists)', { timeout: 10_000 })
+        .then(
+          () => true,
+          (error: unknown) => {
+            if (attempt >= 4) throw error;
+            return false;
+          },
+        );
       if (shown) break;
     }
     // Each tool's button shows its title and, below it, its name: the texts of the buttons' innermost elements.
-    const tools = (await page.$$eval('button *', (elements) => (elements as unknown as Array<{
-      children: { length: number }; textContent: string | null;
-    }>).filter((element) => element.children.length === 0).map((element) => element.textContent?.trim() ?? '')))
-      .filter((text) => /^[a-z]+(_[a-z]+)+$/.test(text));
+    const tools = (
+      await page.$$eval('button *', (elements) =>
+        (
+          elements as unknown as Array<{
+            children: { length: number };
+            textContent: string | null;
+          }>
+        )
+          .filter((element) => element.children.length === 0)
+          .map((element) => element.textContent?.trim() ?? ''),
+      )
+    ).filter((text) => /^[a-z]+(_[a-z]+)+$/.test(text));
     const search = await runTool(page, SEARCH);
     const restricted = await runTool(page, GET_RESTRICTED);
     return { tools, search: search.text, restricted };

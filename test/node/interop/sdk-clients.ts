@@ -5,7 +5,11 @@
 // Chromium; the code comes back to the loopback listener.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from 'mcp-sdk-v1/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from 'mcp-sdk-v1/client/streamableHttp.js';
 import { UnauthorizedError as UnauthorizedErrorV1 } from 'mcp-sdk-v1/client/auth.js';
@@ -19,17 +23,25 @@ export async function loopbackListener(
   host = '127.0.0.1',
 ): Promise<{ url: string; landed: Promise<URL>; close: () => Promise<void> }> {
   let arrived: (url: URL) => void = () => undefined;
-  const landed = new Promise<URL>((resolve) => { arrived = resolve; });
+  const landed = new Promise<URL>((resolve) => {
+    arrived = resolve;
+  });
   const server = createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end('<!doctype html><html lang="en"><title>Signed in</title><main><h1>Signed in</h1></main></html>');
+    response.end(
+      '<!doctype html><html lang="en"><title>Signed in</title><main><h1>Signed in</h1></main></html>',
+    );
     arrived(new URL(request.url ?? '/', `http://${host}`));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://${host}:${(server.address() as AddressInfo).port}/callback`,
     landed,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -50,19 +62,40 @@ export class DesktopOAuthClient {
   }
   get clientMetadata() {
     return {
-      client_name: this.name, redirect_uris: this.redirectUris, grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'], token_endpoint_auth_method: 'none',
+      client_name: this.name,
+      redirect_uris: this.redirectUris,
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
     };
   }
-  clientInformation() { return this.information as never; }
-  saveClientInformation(information: unknown) { this.information = information; }
-  tokens() { return this.stored as never; }
-  saveTokens(tokens: unknown) { this.stored = tokens; }
-  redirectToAuthorization(url: URL) { this.authorizationUrl = url; }
-  saveCodeVerifier(verifier: string) { this.verifier = verifier; }
-  codeVerifier() { return this.verifier; }
-  saveDiscoveryState(state: unknown) { this.discovery = state; }
-  discoveryState() { return this.discovery as never; }
+  clientInformation() {
+    return this.information as never;
+  }
+  saveClientInformation(information: unknown) {
+    this.information = information;
+  }
+  tokens() {
+    return this.stored as never;
+  }
+  saveTokens(tokens: unknown) {
+    this.stored = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+  saveDiscoveryState(state: unknown) {
+    this.discovery = state;
+  }
+  discoveryState() {
+    return this.discovery as never;
+  }
 }
 
 type Version = 'v1' | 'v2';
@@ -85,16 +118,24 @@ function connection(version: Version, mcpUrl: string, provider: DesktopOAuthClie
  * the provider's redirect URL), then lists, searches and reads as that user.
  */
 export async function sdkClientSaw(
-  version: Version, browser: Browser, mcpUrl: string, user: string, provider: DesktopOAuthClient, landed: Promise<URL>,
+  version: Version,
+  browser: Browser,
+  mcpUrl: string,
+  user: string,
+  provider: DesktopOAuthClient,
+  landed: Promise<URL>,
 ): Promise<ClientSaw> {
   const first = connection(version, mcpUrl, provider);
-  await expect(first.client.connect(first.transport as never)).rejects.toBeInstanceOf(first.unauthorized);
+  await expect(first.client.connect(first.transport as never)).rejects.toBeInstanceOf(
+    first.unauthorized,
+  );
   expect(provider.authorizationUrl).toBeDefined();
   await signInAt(browser, provider.authorizationUrl!.href, user);
   const code = await landed;
   expect(code.searchParams.get('error'), code.href).toBeNull();
   // v2 takes the callback's parameters (it checks `iss` and `state` itself), v1 the code alone.
-  if (version === 'v2') await (first.transport as StreamableHTTPClientTransport).finishAuth(code.searchParams);
+  if (version === 'v2')
+    await (first.transport as StreamableHTTPClientTransport).finishAuth(code.searchParams);
   else await (first.transport as TransportV1).finishAuth(code.searchParams.get('code')!);
   const signedIn = connection(version, mcpUrl, provider);
   await signedIn.client.connect(signedIn.transport as never);

@@ -35,7 +35,8 @@ export async function signInAt(browser: Browser, url: string, user: string): Pro
  * writes down the address it was given; the test's Chromium then opens it, as the person's browser would.
  */
 export async function recordingOpener(
-  dir: string, name: string,
+  dir: string,
+  name: string,
 ): Promise<{ path: string; opened: () => Promise<string> }> {
   const path = join(dir, name);
   const record = join(dir, `${name}.opened`);

@@ -14,18 +14,33 @@ export interface StartedProcess {
 const READY_TIMEOUT_MS = 60_000;
 
 export async function startProcess(
-  command: string, args: string[], env: Record<string, string>, readyPattern: RegExp, cwd?: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  readyPattern: RegExp,
+  cwd?: string,
 ): Promise<StartedProcess> {
   const child = spawn(command, args, {
-    cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env },
+    cwd,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   });
   let output = '';
   const waiters = new Set<() => void>();
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const stop = async () => {
-    try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
-    try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
   };
   const ready = await new Promise<RegExpExecArray | undefined>((resolve) => {
     const onData = (chunk: Buffer) => {
@@ -43,15 +58,16 @@ export async function startProcess(
     await stop();
     throw new Error(`${command} ${args.join(' ')} did not start:\n${output}`);
   }
-  const waitFor = (pattern: RegExp) => new Promise<RegExpExecArray>((resolve) => {
-    const check = () => {
-      const match = pattern.exec(output);
-      if (!match) return;
-      waiters.delete(check);
-      resolve(match);
-    };
-    waiters.add(check);
-    check();
-  });
+  const waitFor = (pattern: RegExp) =>
+    new Promise<RegExpExecArray>((resolve) => {
+      const check = () => {
+        const match = pattern.exec(output);
+        if (!match) return;
+        waiters.delete(check);
+        resolve(match);
+      };
+      waiters.add(check);
+      check();
+    });
   return { ready, output: () => output, waitFor, stop };
 }

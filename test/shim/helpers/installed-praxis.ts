@@ -25,13 +25,28 @@ export async function installPraxis(work: string): Promise<InstalledPraxis> {
   });
   let tarball: string;
   try {
-    const { stdout } = await run('npm', ['pack', '--pack-destination', work, '--json'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 });
-    const [{ filename }] = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{ filename: string }>;
+    const { stdout } = await run('npm', ['pack', '--pack-destination', work, '--json'], {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const [{ filename }] = JSON.parse(stdout.slice(stdout.indexOf('['))) as Array<{
+      filename: string;
+    }>;
     tarball = join(work, filename!);
   } finally {
     await release();
   }
   // --prefer-offline: the registry is asked only for what npm's cache lacks (npm ci filled it).
-  await run('npm', ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball], { cwd: work });
-  return { prefix, env: { PATH: [join(prefix, 'bin'), dirname(process.execPath), '/usr/bin', '/bin'].join(delimiter), HOME: work } };
+  await run(
+    'npm',
+    ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball],
+    { cwd: work },
+  );
+  return {
+    prefix,
+    env: {
+      PATH: [join(prefix, 'bin'), dirname(process.execPath), '/usr/bin', '/bin'].join(delimiter),
+      HOME: work,
+    },
+  };
 }

@@ -21,8 +21,11 @@ export function plantedVectors(at?: string): (vector: (typeof VECTORS)[number]) 
 
 /** What an operation came to: done, refused, or a git failure (a planted repository can break git). */
 export async function outcomeOf(work: Promise<unknown>): Promise<Refusal | GitError | 'ok'> {
-  return work.then(() => 'ok' as const, (error: unknown) => {
-    if (error instanceof Refusal || error instanceof GitError) return error;
-    throw error;
-  });
+  return work.then(
+    () => 'ok' as const,
+    (error: unknown) => {
+      if (error instanceof Refusal || error instanceof GitError) return error;
+      throw error;
+    },
+  );
 }

@@ -15,8 +15,13 @@ export function praxis(...args: string[]): Promise<CliRun> {
 /** Like praxis, with extra environment variables on top of this process's. */
 export function praxisWithEnv(env: Record<string, string>, ...args: string[]): Promise<CliRun> {
   return new Promise((done) => {
-    execFile(process.execPath, [...praxisNodeArgs(), BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...env } }, (error, stdout, stderr) => {
-      done({ code: error ? Number(error.code) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [...praxisNodeArgs(), BIN, ...args],
+      { encoding: 'utf8', env: { ...process.env, ...env } },
+      (error, stdout, stderr) => {
+        done({ code: error ? Number(error.code) : 0, stdout, stderr });
+      },
+    );
   });
 }

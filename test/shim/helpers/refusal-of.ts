@@ -3,7 +3,10 @@ import { expect } from 'vitest';
 import { Refusal } from '../../../src/shim/refusal.ts';
 
 export async function refusalOf(work: Promise<unknown>): Promise<Refusal> {
-  const error = await work.then(() => undefined, (e: unknown) => e);
+  const error = await work.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(Refusal);
   return error as Refusal;
 }

@@ -20,27 +20,51 @@ function remoteFactory(extraToolName?: string) {
     const server = new McpServer({ name: 'praxis-remote-test', version: '1.0.0' });
     server.registerTool(
       'search_processes',
-      { description: 'Searches development processes.', inputSchema: z.object({ query: z.string() }), annotations: { readOnlyHint: true } },
-      async ({ query }) => ({ content: [{ type: 'text', text: `Found 1 process for '${query}': code-review` }] }),
+      {
+        description: 'Searches development processes.',
+        inputSchema: z.object({ query: z.string() }),
+        annotations: { readOnlyHint: true },
+      },
+      async ({ query }) => ({
+        content: [{ type: 'text', text: `Found 1 process for '${query}': code-review` }],
+      }),
     );
     if (extraToolName) {
-      server.registerTool(extraToolName, { description: 'A remote tool with a local name.' }, async () => ({ content: [{ type: 'text', text: 'remote answered' }] }));
+      server.registerTool(
+        extraToolName,
+        { description: 'A remote tool with a local name.' },
+        async () => ({ content: [{ type: 'text', text: 'remote answered' }] }),
+      );
     }
-    server.registerResource('career-context', 'career-context://current', { mimeType: 'text/markdown' }, async (uri) => ({
-      contents: [{ uri: uri.href, mimeType: 'text/markdown', text: '# Career context' }],
-    }));
+    server.registerResource(
+      'career-context',
+      'career-context://current',
+      { mimeType: 'text/markdown' },
+      async (uri) => ({
+        contents: [{ uri: uri.href, mimeType: 'text/markdown', text: '# Career context' }],
+      }),
+    );
     server.registerPrompt(
       'cv_tailoring',
       { description: 'Tailor a CV.', argsSchema: z.object({ job: z.string() }) },
-      ({ job }) => ({ messages: [{ role: 'user', content: { type: 'text', text: `Tailor the CV for ${job}` } }] }),
+      ({ job }) => ({
+        messages: [{ role: 'user', content: { type: 'text', text: `Tailor the CV for ${job}` } }],
+      }),
     );
     return server;
   };
 }
 
-export async function startRemoteServer(options: { token: string; clashingTool?: string }): Promise<RemoteServer> {
+export async function startRemoteServer(options: {
+  token: string;
+  clashingTool?: string;
+}): Promise<RemoteServer> {
   const handler = createMcpHandler(remoteFactory(options.clashingTool));
-  const state = { validTokens: new Set([options.token]), forbiddenToken: 'forbidden-token', seenAuthorizations: [] as string[] };
+  const state = {
+    validTokens: new Set([options.token]),
+    forbiddenToken: 'forbidden-token',
+    seenAuthorizations: [] as string[],
+  };
   const server: Server = createServer((req, res) => {
     serve(req, res).catch((error: Error) => {
       res.writeHead(500).end(error.message);
@@ -71,8 +95,16 @@ export async function startRemoteServer(options: { token: string; clashingTool?:
 }
 
 function deny(res: ServerResponse, status: 401 | 403, error: string): void {
-  res.writeHead(status, { 'content-type': 'application/json', 'www-authenticate': `Bearer error="${error}"` });
-  res.end(JSON.stringify({ error: status === 401 ? 'AUTHENTICATION_REQUIRED' : 'AUTHENTICATION_FAILED', message: error }));
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'www-authenticate': `Bearer error="${error}"`,
+  });
+  res.end(
+    JSON.stringify({
+      error: status === 401 ? 'AUTHENTICATION_REQUIRED' : 'AUTHENTICATION_FAILED',
+      message: error,
+    }),
+  );
 }
 
 async function toWebRequest(req: IncomingMessage): Promise<Request> {
@@ -84,5 +116,9 @@ async function toWebRequest(req: IncomingMessage): Promise<Request> {
     else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined });
+  return new Request(`http://${req.headers.host}${req.url}`, {
+    method: req.method,
+    headers,
+    body: hasBody ? Buffer.concat(chunks) : undefined,
+  });
 }

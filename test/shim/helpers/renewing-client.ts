@@ -6,12 +6,21 @@
 // Arguments: endpoint URL, barrier directory, this process's name, how many processes meet there.
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport, type AuthProvider } from '@modelcontextprotocol/client';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type AuthProvider,
+} from '@modelcontextprotocol/client';
 import { endpointKey, signInFile } from '../../../src/shim/sign-in/sign-in-file.ts';
 import { signedInAuth } from '../../../src/shim/sign-in/signed-in-auth.ts';
 import { signInStore } from '../../../src/shim/sign-in/sign-in-store.ts';
 
-const [endpoint, barrier, name, expected] = process.argv.slice(2) as [string, string, string, string];
+const [endpoint, barrier, name, expected] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+];
 const url = new URL(endpoint);
 const signedIn = signedInAuth(signInStore(signInFile(url), endpointKey(url)));
 let tokenRequests = 0;
@@ -29,7 +38,8 @@ const provider: AuthProvider = {
   async onUnauthorized(ctx) {
     await allRefused();
     const counting: typeof ctx.fetchFn = (input, init) => {
-      if (new URL(String(input instanceof Request ? input.url : input)).pathname === '/oauth/token') tokenRequests++;
+      if (new URL(String(input instanceof Request ? input.url : input)).pathname === '/oauth/token')
+        tokenRequests++;
       return ctx.fetchFn(input, init);
     };
     await signedIn.onUnauthorized!({ ...ctx, fetchFn: counting });
@@ -42,7 +52,9 @@ try {
   const tools = (await client.listTools()).tools.map((tool) => tool.name);
   process.stdout.write(`${JSON.stringify({ tokenRequests, tools })}\n`);
 } catch (error) {
-  process.stdout.write(`${JSON.stringify({ tokenRequests, error: String((error as Error).message) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ tokenRequests, error: String((error as Error).message) })}\n`,
+  );
 } finally {
   await client.close().catch(() => undefined);
 }

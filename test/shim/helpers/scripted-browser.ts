@@ -23,10 +23,21 @@ try {
   note(`opened ${authorizationUrl.slice(0, authorizationUrl.indexOf('?'))}`);
   const params = new URL(authorizationUrl).searchParams;
   const redirect = params.get('redirect_uri')!;
-  if (mode === 'forged-state') note(`forged: ${await callback(`${redirect}?code=forged-code&state=forged-state`)}`);
-  if (mode === 'missing-code') note(`no code: ${await callback(`${redirect}?state=${encodeURIComponent(params.get('state')!)}`)}`);
-  if (mode === 'denied') note(`denied: ${await callback(`${redirect}?error=access_denied&error_description=${encodeURIComponent('<script>alert(1)</script>')}&state=${encodeURIComponent(params.get('state')!)}`)}`);
-  const landed = await signInAs(new TestBrowser((request) => fetch(request), redirect), authorizationUrl, process.env.PRAXIS_TEST_BROWSER_USER ?? 'alice');
+  if (mode === 'forged-state')
+    note(`forged: ${await callback(`${redirect}?code=forged-code&state=forged-state`)}`);
+  if (mode === 'missing-code')
+    note(
+      `no code: ${await callback(`${redirect}?state=${encodeURIComponent(params.get('state')!)}`)}`,
+    );
+  if (mode === 'denied')
+    note(
+      `denied: ${await callback(`${redirect}?error=access_denied&error_description=${encodeURIComponent('<script>alert(1)</script>')}&state=${encodeURIComponent(params.get('state')!)}`)}`,
+    );
+  const landed = await signInAs(
+    new TestBrowser((request) => fetch(request), redirect),
+    authorizationUrl,
+    process.env.PRAXIS_TEST_BROWSER_USER ?? 'alice',
+  );
   note(`callback: ${await callback(landed)}`);
   if (mode === 'twice') note(`second callback: ${await callback(landed)}`);
 } catch (error) {

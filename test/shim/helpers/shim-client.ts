@@ -10,7 +10,10 @@ export interface ShimConnection {
   close(): Promise<void>;
 }
 
-export async function connectShim(args: string[], env: Record<string, string> = {}): Promise<ShimConnection> {
+export async function connectShim(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<ShimConnection> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [...praxisNodeArgs(), BIN, 'shim', ...args],

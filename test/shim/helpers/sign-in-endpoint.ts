@@ -5,10 +5,16 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface HostileEndpoint { url: URL; origin: string; close(): Promise<void> }
+export interface HostileEndpoint {
+  url: URL;
+  origin: string;
+  close(): Promise<void>;
+}
 
 /** An MCP endpoint whose authorization server (itself) names `authorizationEndpoint(origin)`. */
-export async function hostileEndpoint(authorizationEndpoint: (origin: string) => string): Promise<HostileEndpoint> {
+export async function hostileEndpoint(
+  authorizationEndpoint: (origin: string) => string,
+): Promise<HostileEndpoint> {
   let origin = '';
   const server: Server = createServer((request, reply) => {
     const json = (status: number, body: unknown) => {
@@ -31,10 +37,17 @@ export async function hostileEndpoint(authorizationEndpoint: (origin: string) =>
     } else if (path === '/register' && request.method === 'POST') {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk));
-      request.on('end', () => json(201, { ...JSON.parse(body) as object, client_id: 'client-1' }));
+      request.on('end', () =>
+        json(201, { ...(JSON.parse(body) as object), client_id: 'client-1' }),
+      );
     } else if (path === '/token' && request.method === 'POST') {
       request.resume();
-      json(200, { access_token: 'access-1', token_type: 'Bearer', refresh_token: 'refresh-1', expires_in: 3600 });
+      json(200, {
+        access_token: 'access-1',
+        token_type: 'Bearer',
+        refresh_token: 'refresh-1',
+        expires_in: 3600,
+      });
     } else {
       json(404, { error: 'not_found' });
     }
@@ -45,9 +58,10 @@ export async function hostileEndpoint(authorizationEndpoint: (origin: string) =>
   return {
     url: new URL(`${origin}/mcp`),
     origin,
-    close: () => new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

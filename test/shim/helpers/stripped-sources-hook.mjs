@@ -12,14 +12,19 @@ import { fileURLToPath } from 'node:url';
 import { strippedKey } from './stripped-key.mjs';
 
 // Where stripped-sources.ts keeps the cache.
-const cache = fileURLToPath(new URL('../../../node_modules/.cache/praxis-stripped-sources/', import.meta.url));
+const cache = fileURLToPath(
+  new URL('../../../node_modules/.cache/praxis-stripped-sources/', import.meta.url),
+);
 
 registerHooks({
   load(url, context, nextLoad) {
     if (!url.startsWith('file:') || !url.endsWith('.ts')) return nextLoad(url, context);
     let stripped;
     try {
-      stripped = readFileSync(join(cache, `${strippedKey(url, readFileSync(fileURLToPath(url)))}.js`), 'utf8');
+      stripped = readFileSync(
+        join(cache, `${strippedKey(url, readFileSync(fileURLToPath(url)))}.js`),
+        'utf8',
+      );
     } catch {
       return nextLoad(url, context);
     }

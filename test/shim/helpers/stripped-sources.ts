@@ -3,7 +3,14 @@
 // sources stripped once per test file here instead of once per process (see the hook). The
 // process runs the same bin/praxis.mjs and the same code; only where the stripped text comes
 // from changes.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,7 +29,8 @@ let filled = false;
 export function praxisNodeArgs(): string[] {
   if (!filled) {
     mkdirSync(CACHE, { recursive: true });
-    for (const dir of ['scripts', 'src', 'test/shim/helpers', 'test/fixtures']) for (const file of sourcesUnder(join(ROOT, dir))) cache(file);
+    for (const dir of ['scripts', 'src', 'test/shim/helpers', 'test/fixtures'])
+      for (const file of sourcesUnder(join(ROOT, dir))) cache(file);
     filled = true;
   }
   return ['--import', HOOK];
@@ -41,6 +49,8 @@ function cache(file: string): void {
 
 function sourcesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
+    .filter(
+      (entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'),
+    )
     .map((entry) => join(entry.parentPath, entry.name));
 }

@@ -9,15 +9,31 @@ import type { GrantProps } from './identity.ts';
 
 export type OAuthTokenCheck = { ok: true; principal: Principal } | { ok: false; reason: string };
 
-export async function verifyOAuthAccessToken(token: string, config: OAuthModeConfig, env: OAuthStateEnv): Promise<OAuthTokenCheck> {
+export async function verifyOAuthAccessToken(
+  token: string,
+  config: OAuthModeConfig,
+  env: OAuthStateEnv,
+): Promise<OAuthTokenCheck> {
   const principal = await checkedToken(token, config, env.OAUTH_KV, async (kv) => {
-    const validated = await authorizationServerFor(config).validateToken(config.resource, token, { OAUTH_KV: kv });
+    const validated = await authorizationServerFor(config).validateToken(config.resource, token, {
+      OAUTH_KV: kv,
+    });
     if (!validated) return null;
     const { identity } = validated.props as GrantProps;
     // Shared by every request this token makes from this isolate: frozen, so none can change it for the next.
-    const principal: Principal = Object.freeze({ subject: identity.subject, groups: Object.freeze([...identity.groups]) as string[], scopes: Object.freeze([...validated.scope]) as string[], via: 'oauth' });
+    const principal: Principal = Object.freeze({
+      subject: identity.subject,
+      groups: Object.freeze([...identity.groups]) as string[],
+      scopes: Object.freeze([...validated.scope]) as string[],
+      via: 'oauth',
+    });
     return { checked: principal, expiresAt: validated.expiresAt };
   });
-  if (!principal) return { ok: false, reason: 'not an access token this server issued for this resource, or it has expired or been revoked' };
+  if (!principal)
+    return {
+      ok: false,
+      reason:
+        'not an access token this server issued for this resource, or it has expired or been revoked',
+    };
   return { ok: true, principal };
 }

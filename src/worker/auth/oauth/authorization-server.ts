@@ -2,7 +2,12 @@
 // RFC 8414 metadata, dynamic client registration, client ID metadata documents, the token endpoint
 // (authorization code with PKCE S256, rotating refresh tokens, RFC 7009 revocation), all bound to
 // the one RFC 8707 resource this Worker serves. State lives in the OAUTH_KV namespace.
-import { OAuthAuthorizationServer, OAuthError, GrantType, type TokenExchangeCallbackOptions } from '@cloudflare/workers-oauth-provider';
+import {
+  OAuthAuthorizationServer,
+  OAuthError,
+  GrantType,
+  type TokenExchangeCallbackOptions,
+} from '@cloudflare/workers-oauth-provider';
 import type { OAuthModeConfig } from './config.ts';
 import type { GrantProps } from './identity.ts';
 import { registrationMetadataProblem } from './registration-limits.ts';
@@ -27,7 +32,9 @@ const REFRESH_TOKEN_TTL_S = 30 * 24 * 3600;
 const servers = new WeakMap<OAuthModeConfig, OAuthAuthorizationServer<OAuthStateEnv>>();
 
 /** One instance per configuration (settings are read once per env object, so the same object comes back). */
-export function authorizationServerFor(config: OAuthModeConfig): OAuthAuthorizationServer<OAuthStateEnv> {
+export function authorizationServerFor(
+  config: OAuthModeConfig,
+): OAuthAuthorizationServer<OAuthStateEnv> {
   let server = servers.get(config);
   if (!server) {
     server = new OAuthAuthorizationServer<OAuthStateEnv>({
@@ -50,7 +57,9 @@ export function authorizationServerFor(config: OAuthModeConfig): OAuthAuthorizat
       clientIdMetadataDocumentEnabled: clientIdMetadataDocumentsPossible(),
       tokenExchangeCallback: (options) => recheckOnRefresh(config, options),
       onError: ({ code, description, internal }) => {
-        console.warn(JSON.stringify({ event: 'oauth_error', code, description, reason: internal?.reason }));
+        console.warn(
+          JSON.stringify({ event: 'oauth_error', code, description, reason: internal?.reason }),
+        );
       },
     });
     servers.set(config, server);
@@ -62,29 +71,53 @@ declare const Cloudflare: { compatibilityFlags?: Record<string, boolean> } | und
 
 /** CIMD needs the compatibility flag; without it the library would throw on a URL client_id. */
 export function clientIdMetadataDocumentsPossible(): boolean {
-  return typeof Cloudflare !== 'undefined' && Cloudflare.compatibilityFlags?.global_fetch_strictly_public === true;
+  return (
+    typeof Cloudflare !== 'undefined' &&
+    Cloudflare.compatibilityFlags?.global_fetch_strictly_public === true
+  );
 }
 
 /**
  * Every refresh asks the upstream provider again; a refusal revokes the grant, an outage leaves it for a retry.
  * A refresh token presented a second time revokes the grant before anyone is asked (refresh-token-reuse.ts).
  */
-async function recheckOnRefresh(config: OAuthModeConfig, options: TokenExchangeCallbackOptions<OAuthStateEnv>) {
+async function recheckOnRefresh(
+  config: OAuthModeConfig,
+  options: TokenExchangeCallbackOptions<OAuthStateEnv>,
+) {
   if (options.grantType !== GrantType.REFRESH_TOKEN) return undefined;
   const props = options.props as GrantProps;
   const rotatedRefreshToken = refreshTokenBeingRotated(options.env, props, props.identity.subject);
   try {
-    const { identity, tokens } = await recheckSignIn(config.upstream, config.groupsClaim, props.identity, props.upstream);
+    const { identity, tokens } = await recheckSignIn(
+      config.upstream,
+      config.groupsClaim,
+      props.identity,
+      props.upstream,
+    );
     const newProps: GrantProps = { identity, upstream: tokens, rotatedRefreshToken };
     return { newProps };
   } catch (error) {
     if (error instanceof UpstreamRefusedError) {
-      console.warn(JSON.stringify({ event: 'upstream_refused_refresh', subject: props.identity.subject, reason: error.message }));
-      throw new OAuthError('invalid_grant', { description: 'The identity provider no longer vouches for this sign-in; sign in again.' });
+      console.warn(
+        JSON.stringify({
+          event: 'upstream_refused_refresh',
+          subject: props.identity.subject,
+          reason: error.message,
+        }),
+      );
+      throw new OAuthError('invalid_grant', {
+        description: 'The identity provider no longer vouches for this sign-in; sign in again.',
+      });
     }
     if (error instanceof UpstreamUnavailableError) {
-      console.error(JSON.stringify({ event: 'identity_provider_unavailable', reason: error.message }));
-      throw new OAuthError('temporarily_unavailable', { description: 'The identity provider could not be reached; retry shortly.', statusCode: 503 });
+      console.error(
+        JSON.stringify({ event: 'identity_provider_unavailable', reason: error.message }),
+      );
+      throw new OAuthError('temporarily_unavailable', {
+        description: 'The identity provider could not be reached; retry shortly.',
+        statusCode: 503,
+      });
     }
     throw error;
   }

@@ -31,7 +31,7 @@ const memos = new WeakMap<OAuthModeConfig, LruCache<string, CheckedToken<unknown
 
 function memoOf<T>(config: OAuthModeConfig): LruCache<string, CheckedToken<T>> {
   let memo = memos.get(config);
-  if (!memo) memos.set(config, memo = new LruCache(MAX_REMEMBERED));
+  if (!memo) memos.set(config, (memo = new LruCache(MAX_REMEMBERED)));
   return memo as LruCache<string, CheckedToken<T>>;
 }
 
@@ -52,7 +52,8 @@ export async function checkedToken<T>(
   let alreadyRead: RecordRead | undefined;
   if (remembered) {
     const text = await kv.get(remembered.read.key, 'text');
-    if (text === remembered.read.text && Math.floor(Date.now() / 1000) <= remembered.expiresAt) return remembered.checked;
+    if (text === remembered.read.text && Math.floor(Date.now() / 1000) <= remembered.expiresAt)
+      return remembered.checked;
     memo.delete(id);
     if (text === null) return null;
     alreadyRead = { key: remembered.read.key, text };
@@ -61,7 +62,15 @@ export async function checkedToken<T>(
   const outcome = await check(binding);
   const [read] = seen.reads;
   if (outcome && seen.reads.length === 1 && !seen.otherUse && read!.text !== null) {
-    memo.set(id, { read: { key: read!.key, text: read!.text }, expiresAt: outcome.expiresAt, checked: outcome.checked }, 1);
+    memo.set(
+      id,
+      {
+        read: { key: read!.key, text: read!.text },
+        expiresAt: outcome.expiresAt,
+        checked: outcome.checked,
+      },
+      1,
+    );
   }
   return outcome ? outcome.checked : null;
 }
@@ -71,11 +80,17 @@ export async function checkedToken<T>(
  * the forms the library uses); any other use is passed through and marks the check as not to be
  * remembered. `alreadyRead` answers the first read of its key without asking KV again.
  */
-function recordingKv(kv: KVNamespace, alreadyRead: RecordRead | undefined): { binding: KVNamespace; seen: { reads: RecordRead[]; otherUse: boolean } } {
+function recordingKv(
+  kv: KVNamespace,
+  alreadyRead: RecordRead | undefined,
+): { binding: KVNamespace; seen: { reads: RecordRead[]; otherUse: boolean } } {
   const recording = { reads: [] as RecordRead[], otherUse: false };
   const binding: Partial<KVNamespace> = {
     get: (async (key: unknown, options?: unknown) => {
-      const type = typeof options === 'string' ? options : (options as { type?: string } | undefined)?.type ?? 'text';
+      const type =
+        typeof options === 'string'
+          ? options
+          : ((options as { type?: string } | undefined)?.type ?? 'text');
       if (typeof key !== 'string' || (type !== 'text' && type !== 'json')) {
         recording.otherUse = true;
         return kv.get(key as string, options as never);
@@ -90,16 +105,30 @@ function recordingKv(kv: KVNamespace, alreadyRead: RecordRead | undefined): { bi
       recording.reads.push({ key, text });
       return type === 'json' && text !== null ? JSON.parse(text) : text;
     }) as KVNamespace['get'],
-    getWithMetadata: ((...args: Parameters<KVNamespace['getWithMetadata']>) => (recording.otherUse = true, kv.getWithMetadata(...args))) as KVNamespace['getWithMetadata'],
-    list: ((...args: Parameters<KVNamespace['list']>) => (recording.otherUse = true, kv.list(...args))) as KVNamespace['list'],
-    put: ((...args: Parameters<KVNamespace['put']>) => (recording.otherUse = true, kv.put(...args))) as KVNamespace['put'],
-    delete: ((...args: Parameters<KVNamespace['delete']>) => (recording.otherUse = true, kv.delete(...args))) as KVNamespace['delete'],
+    getWithMetadata: ((...args: Parameters<KVNamespace['getWithMetadata']>) => (
+      (recording.otherUse = true),
+      kv.getWithMetadata(...args)
+    )) as KVNamespace['getWithMetadata'],
+    list: ((...args: Parameters<KVNamespace['list']>) => (
+      (recording.otherUse = true),
+      kv.list(...args)
+    )) as KVNamespace['list'],
+    put: ((...args: Parameters<KVNamespace['put']>) => (
+      (recording.otherUse = true),
+      kv.put(...args)
+    )) as KVNamespace['put'],
+    delete: ((...args: Parameters<KVNamespace['delete']>) => (
+      (recording.otherUse = true),
+      kv.delete(...args)
+    )) as KVNamespace['delete'],
   };
   return { binding: binding as KVNamespace, seen: recording };
 }
 
 async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  const digest = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)),
+  );
   let hex = '';
   for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
   return hex;

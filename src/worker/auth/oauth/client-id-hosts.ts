@@ -21,8 +21,11 @@ export function nonPublicClientIdProblem(clientIds: Iterable<string>): string | 
   for (const clientId of clientIds) {
     if (!isMetadataUrl(clientId)) continue;
     const reason = nonPublicUrlReason(clientId);
-    if (reason) return `client_id ${originOf(clientId)} names ${reason}; `
-      + 'only metadata documents on the public internet are fetched';
+    if (reason)
+      return (
+        `client_id ${originOf(clientId)} names ${reason}; ` +
+        'only metadata documents on the public internet are fetched'
+      );
   }
   return undefined;
 }
@@ -34,7 +37,9 @@ export function nonPublicClientIdProblem(clientIds: Iterable<string>): string | 
 export function nonPublicJwksUriProblem(jwksUri: string | undefined): string | undefined {
   if (!jwksUri) return undefined;
   const reason = nonPublicUrlReason(jwksUri);
-  return reason ? `the client's jwks_uri ${originOf(jwksUri)} names ${reason}; it is not fetched` : undefined;
+  return reason
+    ? `the client's jwks_uri ${originOf(jwksUri)} names ${reason}; it is not fetched`
+    : undefined;
 }
 
 /**
@@ -45,13 +50,18 @@ export async function tokenRequestClientIds(
   request: Request,
 ): Promise<{ clientIds: string[]; signsAssertion: boolean }> {
   const clientIds: string[] = [];
-  const form = await request.clone().formData().catch(() => undefined);
-  for (const value of form?.getAll('client_id') ?? []) if (typeof value === 'string') clientIds.push(value);
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => undefined);
+  for (const value of form?.getAll('client_id') ?? [])
+    if (typeof value === 'string') clientIds.push(value);
   const assertion = form?.get('client_assertion');
   if (typeof assertion === 'string') {
     try {
       const claims = decodeJwt(assertion);
-      for (const claim of [claims.iss, claims.sub]) if (typeof claim === 'string') clientIds.push(claim);
+      for (const claim of [claims.iss, claims.sub])
+        if (typeof claim === 'string') clientIds.push(claim);
     } catch {
       // Not a JWT: the library refuses it without looking anything up.
     }
@@ -68,7 +78,9 @@ function basicUserName(header: string | null): string | undefined {
   try {
     const decoded = atob(match[1]!);
     const colon = decoded.indexOf(':');
-    return decodeURIComponent((colon === -1 ? decoded : decoded.slice(0, colon)).replace(/\+/g, ' '));
+    return decodeURIComponent(
+      (colon === -1 ? decoded : decoded.slice(0, colon)).replace(/\+/g, ' '),
+    );
   } catch {
     return undefined;
   }
@@ -88,7 +100,8 @@ function originOf(url: string): string {
  * assertion, a document whose jwks_uri is on one) gets invalid_client here; null lets it through.
  */
 export async function tokenRequestHostRefusal(
-  request: Request, lookupClient: (clientId: string) => Promise<{ jwksUri?: string } | null>,
+  request: Request,
+  lookupClient: (clientId: string) => Promise<{ jwksUri?: string } | null>,
 ): Promise<Response | null> {
   const { clientIds, signsAssertion } = await tokenRequestClientIds(request);
   let problem = nonPublicClientIdProblem(clientIds);

@@ -15,34 +15,43 @@ export const CONSENT_TTL_S = 600;
 const cookieNameFor = (binding: string): string => `${COOKIE_PREFIX}${binding.slice(0, 16)}`;
 
 export async function openConsentForm(
-  authRequest: AuthRequest, secret: string,
+  authRequest: AuthRequest,
+  secret: string,
 ): Promise<{ handle: string; cookie: string }> {
   const binding = randomToken();
-  const handle = await new SignJWT({ request: authRequest, binding }).setProtectedHeader({ alg: 'HS256' })
-    .setAudience(AUDIENCE).setIssuedAt().setExpirationTime(`${CONSENT_TTL_S}s`)
+  const handle = await new SignJWT({ request: authRequest, binding })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${CONSENT_TTL_S}s`)
     .sign(await purposeKey(secret, 'consent-form'));
   return { handle, cookie: hostCookie(cookieNameFor(binding), binding, CONSENT_TTL_S) };
 }
 
 /** The authorization request a posted form stands for, or AuthorizationError naming what is wrong. */
 export async function postedConsentForm(
-  request: Request, handle: string, secret: string,
+  request: Request,
+  handle: string,
+  secret: string,
 ): Promise<{ authRequest: AuthRequest; clearCookie: string }> {
   let payload: Record<string, unknown>;
   try {
     ({ payload } = await jwtVerify(handle, await purposeKey(secret, 'consent-form'), {
-      algorithms: ['HS256'], audience: AUDIENCE,
+      algorithms: ['HS256'],
+      audience: AUDIENCE,
     }));
   } catch {
     throw new AuthorizationError('invalid_request', {
-      description: 'This consent form expired or was not issued here; start again from the application.',
+      description:
+        'This consent form expired or was not issued here; start again from the application.',
     });
   }
   const binding = typeof payload.binding === 'string' ? payload.binding : '';
   const name = cookieNameFor(binding);
   if (!binding || cookieValue(request, name) !== binding) {
     throw new AuthorizationError('invalid_request', {
-      description: 'This consent form was not opened in this browser; start again from the application.',
+      description:
+        'This consent form was not opened in this browser; start again from the application.',
     });
   }
   return { authRequest: payload.request as AuthRequest, clearCookie: clearedCookie(name) };

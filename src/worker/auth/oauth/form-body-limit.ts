@@ -11,11 +11,12 @@ export const MAX_OAUTH_FORM_BYTES = 16 * 1024;
 
 export const oauthFormBodyLimit: MiddlewareHandler = bodyLimit({
   maxSize: MAX_OAUTH_FORM_BYTES,
-  onError: () => Response.json(
-    {
-      error: 'invalid_request',
-      error_description: `The request body is larger than ${MAX_OAUTH_FORM_BYTES} bytes; an OAuth request is far smaller.`,
-    },
-    { status: 413, headers: { 'Cache-Control': 'no-store' } },
-  ),
+  onError: () =>
+    Response.json(
+      {
+        error: 'invalid_request',
+        error_description: `The request body is larger than ${MAX_OAUTH_FORM_BYTES} bytes; an OAuth request is far smaller.`,
+      },
+      { status: 413, headers: { 'Cache-Control': 'no-store' } },
+    ),
 });

@@ -25,10 +25,14 @@ export interface GrantProps {
   rotatedRefreshToken?: string;
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
 
 /** Claims from the ID token, completed by userinfo when the groups are only there. */
-export function identityFrom(claims: Record<string, unknown>, groupsClaim: string): SignedInIdentity {
+export function identityFrom(
+  claims: Record<string, unknown>,
+  groupsClaim: string,
+): SignedInIdentity {
   return {
     subject: String(claims.sub),
     name: text(claims.name) ?? text(claims.preferred_username),

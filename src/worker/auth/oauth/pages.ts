@@ -8,7 +8,8 @@ import { escapeHtml as escape, signInPageHtml } from './page-style.ts';
 import { shortened, visibleName } from '../../../text/visible-text.ts';
 
 /** A client's text, as the person must see it: invisible characters shown, then escaped. */
-const shown = (value: string, maxChars = Infinity): string => escape(shortened(visibleName(value), maxChars));
+const shown = (value: string, maxChars = Infinity): string =>
+  escape(shortened(visibleName(value), maxChars));
 /** A client's name is cut here, so it cannot push the page's warnings out of view. */
 const MAX_NAME_CHARS = 120;
 
@@ -16,7 +17,10 @@ const MAX_NAME_CHARS = 120;
 export function pageHeaders(base?: Headers): Headers {
   const headers = new Headers(base);
   headers.set('Content-Type', 'text/html; charset=utf-8');
-  headers.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'");
+  headers.set(
+    'Content-Security-Policy',
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
+  );
   headers.set('X-Frame-Options', 'DENY');
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'no-referrer');
@@ -24,7 +28,11 @@ export function pageHeaders(base?: Headers): Headers {
   return headers;
 }
 
-export function consentPage(details: ConsentDescription, handle: string, upstreamHost: string): string {
+export function consentPage(
+  details: ConsentDescription,
+  handle: string,
+  upstreamHost: string,
+): string {
   const name = shown(details.clientName, MAX_NAME_CHARS);
   const origin = details.clientDomain
     ? `<p>Published by <strong>${shown(details.clientDomain)}</strong>.</p>`
@@ -34,7 +42,9 @@ export function consentPage(details: ConsentDescription, handle: string, upstrea
     : '';
   // The tab's title and the heading ask the same question.
   const title = `Allow ${shortened(visibleName(details.clientName), MAX_NAME_CHARS)} to read Praxis as you?`;
-  return signInPageHtml(title, `<h1>Allow <strong>${name}</strong> to read Praxis as you?</h1>
+  return signInPageHtml(
+    title,
+    `<h1>Allow <strong>${name}</strong> to read Praxis as you?</h1>
 ${origin}
 <p>Access will be sent to <strong>${shown(details.redirectHost)}</strong> (<code>${shown(details.redirectUri)}</code>).</p>
 ${loopback}
@@ -43,12 +53,17 @@ ${loopback}
 <input type="hidden" name="handle" value="${escape(handle)}">
 <div class="actions"><button name="decision" value="approve">Allow</button>
 <button class="secondary" name="decision" value="deny">Deny</button></div>
-</form>`);
+</form>`,
+  );
 }
 
 export function errorPage(title: string, message: string): string {
-  return signInPageHtml(title, `<h1>${escape(title)}</h1><p>${shown(message)}</p>`
-    + '<p>Return to the application you were connecting and start again.</p>');
+  return signInPageHtml(
+    title,
+    `<h1>${escape(title)}</h1><p>${shown(message)}</p>` +
+      '<p>Return to the application you were connecting and start again.</p>',
+  );
 }
 
-export const htmlResponse = (html: string, status: number, headers?: Headers): Response => new Response(html, { status, headers: pageHeaders(headers) });
+export const htmlResponse = (html: string, status: number, headers?: Headers): Response =>
+  new Response(html, { status, headers: pageHeaders(headers) });

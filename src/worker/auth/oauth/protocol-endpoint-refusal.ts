@@ -6,13 +6,20 @@
 import type { OAuthHelpers } from '@cloudflare/workers-oauth-provider';
 import { REGISTER_PATH, TOKEN_PATH } from './authorization-server.ts';
 import { tokenRequestHostRefusal } from './client-id-hosts.ts';
-import { registrationRateRefusal, type RegistrationRateLimitEnv } from './registration-rate-limit.ts';
+import {
+  registrationRateRefusal,
+  type RegistrationRateLimitEnv,
+} from './registration-rate-limit.ts';
 
 export async function protocolEndpointRefusal(
-  request: Request, path: string, env: RegistrationRateLimitEnv, oauth: OAuthHelpers,
+  request: Request,
+  path: string,
+  env: RegistrationRateLimitEnv,
+  oauth: OAuthHelpers,
 ): Promise<Response | null> {
   if (request.method !== 'POST') return null;
   if (path === REGISTER_PATH) return registrationRateRefusal(request, env);
-  if (path === TOKEN_PATH) return tokenRequestHostRefusal(request, (clientId) => oauth.lookupClient(clientId));
+  if (path === TOKEN_PATH)
+    return tokenRequestHostRefusal(request, (clientId) => oauth.lookupClient(clientId));
   return null;
 }

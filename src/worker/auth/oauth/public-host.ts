@@ -8,7 +8,16 @@ import ipaddr from 'ipaddr.js';
 
 /** Suffixes no public DNS name has (RFC 6761, RFC 8375, and the common private-use ones). */
 const LOCAL_NAME_SUFFIXES = [
-  '.localhost', '.local', '.internal', '.home.arpa', '.localdomain', '.lan', '.intranet', '.corp', '.private', '.test',
+  '.localhost',
+  '.local',
+  '.internal',
+  '.home.arpa',
+  '.localdomain',
+  '.lan',
+  '.intranet',
+  '.corp',
+  '.private',
+  '.test',
   '.invalid',
 ];
 
@@ -21,8 +30,11 @@ export function nonPublicHostReason(hostname: string): string | undefined {
     const range = address.range();
     return range === 'unicast' ? undefined : `a ${range} address`;
   }
-  if (host === 'localhost'
-    || LOCAL_NAME_SUFFIXES.some((suffix) => host.endsWith(suffix) || host === suffix.slice(1))) return 'a local name';
+  if (
+    host === 'localhost' ||
+    LOCAL_NAME_SUFFIXES.some((suffix) => host.endsWith(suffix) || host === suffix.slice(1))
+  )
+    return 'a local name';
   if (!host.includes('.')) return 'a single-label name, which only a local network resolves';
   return undefined;
 }

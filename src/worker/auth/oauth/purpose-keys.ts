@@ -19,10 +19,19 @@ export function purposeKey(secret: string, purpose: KeyPurpose): Promise<Uint8Ar
 
 async function derive(secret: string, purpose: KeyPurpose): Promise<Uint8Array> {
   const material = await crypto.subtle.importKey(
-    'raw', new TextEncoder().encode(secret), 'HKDF', false, ['deriveBits'],
+    'raw',
+    new TextEncoder().encode(secret),
+    'HKDF',
+    false,
+    ['deriveBits'],
   );
   const bits = await crypto.subtle.deriveBits(
-    { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: new TextEncoder().encode(`praxis ${purpose}`) },
+    {
+      name: 'HKDF',
+      hash: 'SHA-256',
+      salt: new Uint8Array(0),
+      info: new TextEncoder().encode(`praxis ${purpose}`),
+    },
     material,
     256,
   );

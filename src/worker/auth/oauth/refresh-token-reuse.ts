@@ -21,10 +21,15 @@ const presentedRefreshTokens = new WeakMap<object, string>();
  * copy that carries the presented token's digest to the callback; otherwise `env` itself.
  */
 export async function envWithPresentedRefreshToken<E extends object>(
-  request: Request, env: E, tokenPath: string,
+  request: Request,
+  env: E,
+  tokenPath: string,
 ): Promise<E> {
   if (request.method !== 'POST' || new URL(request.url).pathname !== tokenPath) return env;
-  const form = await request.clone().formData().catch(() => undefined);
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => undefined);
   if (!form || form.get('grant_type') !== 'refresh_token') return env;
   const tokens = form.getAll('refresh_token');
   // Repeated or missing: the library refuses such a request before any callback runs.
@@ -55,8 +60,9 @@ export function refreshTokenBeingRotated(env: object, props: GrantProps, subject
   if (props.rotatedRefreshToken === presented) {
     console.warn(JSON.stringify({ event: 'refresh_token_replayed', subject }));
     throw new OAuthError('invalid_grant', {
-      description: 'This refresh token was already used; the sign-in has been revoked because its tokens may have been '
-        + 'copied. Sign in again.',
+      description:
+        'This refresh token was already used; the sign-in has been revoked because its tokens may have been ' +
+        'copied. Sign in again.',
       internal: { category: 'refresh-token-grant', reason: 'refresh_token_reused' },
     });
   }

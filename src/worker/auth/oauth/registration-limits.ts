@@ -44,20 +44,24 @@ const refusal = (description: string, status = 400): Response =>
  */
 export const registrationBodyLimit: MiddlewareHandler = bodyLimit({
   maxSize: MAX_REGISTRATION_BYTES,
-  onError: () => refusal(
-    `The registration request is larger than ${MAX_REGISTRATION_BYTES} bytes; client metadata is far smaller.`,
-    413,
-  ),
+  onError: () =>
+    refusal(
+      `The registration request is larger than ${MAX_REGISTRATION_BYTES} bytes; client metadata is far smaller.`,
+      413,
+    ),
 });
 
 /** undefined when every stored field is within bounds; otherwise which field is not, and its bound. */
 export function registrationMetadataProblem(metadata: Record<string, unknown>): string | undefined {
   const names = Object.keys(metadata);
-  if (names.length > MAX_MEMBERS) return `The registration has ${names.length} fields; `
-    + `at most ${MAX_MEMBERS} are accepted.`;
+  if (names.length > MAX_MEMBERS)
+    return `The registration has ${names.length} fields; ` + `at most ${MAX_MEMBERS} are accepted.`;
   const localised = names.filter((name) => name.includes('#'));
-  if (localised.length > MAX_LOCALISED) return `The registration has ${localised.length} localised fields `
-    + `(${localised[0]}, …); at most ${MAX_LOCALISED} are accepted.`;
+  if (localised.length > MAX_LOCALISED)
+    return (
+      `The registration has ${localised.length} localised fields ` +
+      `(${localised[0]}, …); at most ${MAX_LOCALISED} are accepted.`
+    );
   for (const name of names) {
     const kind = KNOWN[name.split('#')[0]!];
     if (!kind) continue;
@@ -71,10 +75,13 @@ function boundProblem(value: unknown, kind: Kind): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (kind.type === 'text') {
     if (typeof value !== 'string') return 'must be a string';
-    return value.length > kind.max ? `is ${value.length} characters long; at most ${kind.max} are accepted` : undefined;
+    return value.length > kind.max
+      ? `is ${value.length} characters long; at most ${kind.max} are accepted`
+      : undefined;
   }
   if (!Array.isArray(value)) return 'must be an array of strings';
-  if (value.length > kind.maxEntries) return `has ${value.length} entries; at most ${kind.maxEntries} are accepted`;
+  if (value.length > kind.maxEntries)
+    return `has ${value.length} entries; at most ${kind.maxEntries} are accepted`;
   const long = value.find((entry) => typeof entry !== 'string' || entry.length > kind.maxChars);
   if (long === undefined) return undefined;
   return typeof long === 'string'

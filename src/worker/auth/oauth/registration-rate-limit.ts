@@ -20,15 +20,20 @@ let warnedUnbound = false;
  * limiter.
  */
 export async function registrationRateRefusal(
-  request: Request, env: RegistrationRateLimitEnv,
+  request: Request,
+  env: RegistrationRateLimitEnv,
 ): Promise<Response | null> {
   if ((env.PRAXIS_RATE_LIMIT ?? '').trim().toLowerCase() === 'off') return null;
   if (!env.PRAXIS_REGISTRATION_LIMITER) {
-    if (!warnedUnbound) console.warn(JSON.stringify({
-      event: 'rate_limit_unbound',
-      message: 'no PRAXIS_REGISTRATION_LIMITER binding ([[ratelimits]] in wrangler.toml): '
-        + 'client registrations are not rate limited',
-    }));
+    if (!warnedUnbound)
+      console.warn(
+        JSON.stringify({
+          event: 'rate_limit_unbound',
+          message:
+            'no PRAXIS_REGISTRATION_LIMITER binding ([[ratelimits]] in wrangler.toml): ' +
+            'client registrations are not rate limited',
+        }),
+      );
     warnedUnbound = true;
     return null;
   }
@@ -37,9 +42,12 @@ export async function registrationRateRefusal(
   try {
     ({ success } = await env.PRAXIS_REGISTRATION_LIMITER.limit({ key }));
   } catch (error) {
-    console.error(JSON.stringify({
-      event: 'rate_limiter_unavailable', error: error instanceof Error ? error.message : String(error),
-    }));
+    console.error(
+      JSON.stringify({
+        event: 'rate_limiter_unavailable',
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
     return null;
   }
   if (success) return null;
@@ -59,5 +67,8 @@ export function addressKey(header: string | null): string {
   if (!ipaddr.isValid(value)) return 'unknown';
   const address = ipaddr.process(value);
   if (address.kind() === 'ipv4') return address.toString();
-  return `${(address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
+  return `${(address as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`;
 }

@@ -20,16 +20,27 @@ const MAX_APPROVALS = 20;
 /** Requested scopes every approval includes: refresh tokens come with every grant anyway. */
 const IMPLIED_SCOPES = new Set(['offline_access']);
 
-interface Approval { key: string; scopes: string[]; until: number }
+interface Approval {
+  key: string;
+  scopes: string[];
+  until: number;
+}
 
 export async function isApprovalRemembered(
-  request: Request, authRequest: AuthRequest, subject: string, secret: string,
+  request: Request,
+  authRequest: AuthRequest,
+  subject: string,
+  secret: string,
 ): Promise<boolean> {
   const key = await approvalKey(authRequest, subject);
   const now = Math.floor(Date.now() / 1000);
-  const approval = (await approvalsIn(request, secret)).find((entry) => entry.key === key && entry.until > now);
+  const approval = (await approvalsIn(request, secret)).find(
+    (entry) => entry.key === key && entry.until > now,
+  );
   if (!approval) return false;
-  return authRequest.scope.every((scope) => IMPLIED_SCOPES.has(scope) || approval.scopes.includes(scope));
+  return authRequest.scope.every(
+    (scope) => IMPLIED_SCOPES.has(scope) || approval.scopes.includes(scope),
+  );
 }
 
 /**
@@ -37,15 +48,26 @@ export async function isApprovalRemembered(
  * holds.
  */
 export async function rememberedApprovalCookie(
-  request: Request, approved: AuthRequest, subject: string, secret: string,
+  request: Request,
+  approved: AuthRequest,
+  subject: string,
+  secret: string,
 ): Promise<string> {
   const key = await approvalKey(approved, subject);
   const now = Math.floor(Date.now() / 1000);
-  const kept = (await approvalsIn(request, secret)).filter((entry) => entry.key !== key && entry.until > now);
-  const approvals: Approval[] = [{ key, scopes: approved.scope, until: now + MAX_AGE_S }, ...kept]
-    .slice(0, MAX_APPROVALS);
-  const value = await new SignJWT({ approvals }).setProtectedHeader({ alg: 'HS256' }).setAudience(AUDIENCE)
-    .setIssuedAt().setExpirationTime(`${MAX_AGE_S}s`).sign(await purposeKey(secret, 'remembered-approvals'));
+  const kept = (await approvalsIn(request, secret)).filter(
+    (entry) => entry.key !== key && entry.until > now,
+  );
+  const approvals: Approval[] = [
+    { key, scopes: approved.scope, until: now + MAX_AGE_S },
+    ...kept,
+  ].slice(0, MAX_APPROVALS);
+  const value = await new SignJWT({ approvals })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${MAX_AGE_S}s`)
+    .sign(await purposeKey(secret, 'remembered-approvals'));
   return hostCookie(COOKIE, value, MAX_AGE_S);
 }
 
@@ -54,9 +76,12 @@ async function approvalsIn(request: Request, secret: string): Promise<Approval[]
   if (!value) return [];
   try {
     const { payload } = await jwtVerify(value, await purposeKey(secret, 'remembered-approvals'), {
-      algorithms: ['HS256'], audience: AUDIENCE,
+      algorithms: ['HS256'],
+      audience: AUDIENCE,
     });
-    return Array.isArray(payload.approvals) ? (payload.approvals as unknown[]).filter(isApproval) : [];
+    return Array.isArray(payload.approvals)
+      ? (payload.approvals as unknown[]).filter(isApproval)
+      : [];
   } catch {
     return [];
   }
@@ -64,11 +89,20 @@ async function approvalsIn(request: Request, secret: string): Promise<Approval[]
 
 function isApproval(value: unknown): value is Approval {
   const entry = value as Approval | null;
-  return typeof entry?.key === 'string' && typeof entry.until === 'number' && Array.isArray(entry.scopes)
-    && entry.scopes.every((scope) => typeof scope === 'string');
+  return (
+    typeof entry?.key === 'string' &&
+    typeof entry.until === 'number' &&
+    Array.isArray(entry.scopes) &&
+    entry.scopes.every((scope) => typeof scope === 'string')
+  );
 }
 
 async function approvalKey(request: AuthRequest, subject: string): Promise<string> {
-  const material = JSON.stringify([request.clientId, request.redirectUri, request.resource ?? null, subject]);
+  const material = JSON.stringify([
+    request.clientId,
+    request.redirectUri,
+    request.resource ?? null,
+    subject,
+  ]);
   return sha256Base64url(material);
 }

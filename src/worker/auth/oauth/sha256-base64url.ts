@@ -3,5 +3,7 @@
 import { base64url } from 'jose';
 
 export async function sha256Base64url(text: string): Promise<string> {
-  return base64url.encode(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
+  return base64url.encode(
+    new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))),
+  );
 }

@@ -16,7 +16,8 @@ function withoutUnsetResources(params: URLSearchParams): URLSearchParams | null 
   if (!resources.some(isUnsetResource)) return null;
   const kept = new URLSearchParams(params);
   kept.delete('resource');
-  for (const resource of resources) if (!isUnsetResource(resource)) kept.append('resource', resource);
+  for (const resource of resources)
+    if (!isUnsetResource(resource)) kept.append('resource', resource);
   return kept;
 }
 
@@ -28,8 +29,8 @@ function formFields(form: FormData): URLSearchParams {
 }
 
 const isFormEncoded = (request: Request): boolean =>
-  (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
-    === 'application/x-www-form-urlencoded';
+  (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase() ===
+  'application/x-www-form-urlencoded';
 
 /** The request the library should see: an authorization or token request without unset `resource` values. */
 export async function withUnsetResourceDropped(request: Request): Promise<Request> {
@@ -41,7 +42,10 @@ export async function withUnsetResourceDropped(request: Request): Promise<Reques
     return new Request(url, request);
   }
   if (request.method === 'POST' && url.pathname === TOKEN_PATH && isFormEncoded(request)) {
-    const sentForm = await request.clone().formData().catch(() => undefined);
+    const sentForm = await request
+      .clone()
+      .formData()
+      .catch(() => undefined);
     // A body that is not a form: the library refuses it, so it goes on as sent.
     const form = sentForm && withoutUnsetResources(formFields(sentForm));
     if (!form) return request;

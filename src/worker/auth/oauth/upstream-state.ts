@@ -31,23 +31,30 @@ const cookieNameFor = (state: string): string => `${COOKIE_PREFIX}${state.slice(
 export function requestTooLongForSignIn(authRequest: AuthRequest): string | undefined {
   const length = JSON.stringify(authRequest).length;
   if (length <= MAX_REQUEST_CHARS) return undefined;
-  return `This sign-in request is too long (${length} characters of client_id, redirect_uri, scope and state; `
-    + `at most ${MAX_REQUEST_CHARS}).`;
+  return (
+    `This sign-in request is too long (${length} characters of client_id, redirect_uri, scope and state; ` +
+    `at most ${MAX_REQUEST_CHARS}).`
+  );
 }
 
 export async function beginUpstreamSignIn(
-  authRequest: AuthRequest, attempt: UpstreamAttempt, secret: string,
+  authRequest: AuthRequest,
+  attempt: UpstreamAttempt,
+  secret: string,
 ): Promise<{ state: string; cookie: string }> {
   const state = randomToken();
   const sealed = await new EncryptJWT({ request: authRequest, attempt, state })
     .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
-    .setAudience(AUDIENCE).setIssuedAt().setExpirationTime(`${TTL_S}s`)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${TTL_S}s`)
     .encrypt(await purposeKey(secret, 'upstream-state'));
   const cookie = hostCookie(cookieNameFor(state), sealed, TTL_S);
   if (cookie.length > MAX_COOKIE_BYTES) {
     throw new AuthorizationError('invalid_request', {
-      description: `This sign-in request is too long to carry through sign-in (${cookie.length} bytes of state); `
-        + `the application's state or client_id must be shorter.`,
+      description:
+        `This sign-in request is too long to carry through sign-in (${cookie.length} bytes of state); ` +
+        `the application's state or client_id must be shorter.`,
     });
   }
   return { state, cookie };
@@ -55,30 +62,39 @@ export async function beginUpstreamSignIn(
 
 /** At the callback: the approved request and the attempt, or AuthorizationError naming what is wrong. */
 export async function finishUpstreamSignIn(
-  request: Request, secret: string,
+  request: Request,
+  secret: string,
 ): Promise<{ authRequest: AuthRequest; attempt: UpstreamAttempt; clearCookie: string }> {
   const state = new URL(request.url).searchParams.get('state') ?? '';
-  if (!state) throw new AuthorizationError('invalid_request', {
-    description: 'The identity provider sent no state back.',
-  });
+  if (!state)
+    throw new AuthorizationError('invalid_request', {
+      description: 'The identity provider sent no state back.',
+    });
   const name = cookieNameFor(state);
   const sealed = cookieValue(request, name);
-  if (!sealed) throw new AuthorizationError('invalid_request', {
-    description: 'This sign-in was not started in this browser, or it expired; start again from the application.',
-  });
+  if (!sealed)
+    throw new AuthorizationError('invalid_request', {
+      description:
+        'This sign-in was not started in this browser, or it expired; start again from the application.',
+    });
   let payload: Record<string, unknown>;
   try {
     ({ payload } = await jwtDecrypt(sealed, await purposeKey(secret, 'upstream-state'), {
-      audience: AUDIENCE, keyManagementAlgorithms: ['dir'], contentEncryptionAlgorithms: ['A256GCM'],
+      audience: AUDIENCE,
+      keyManagementAlgorithms: ['dir'],
+      contentEncryptionAlgorithms: ['A256GCM'],
     }));
   } catch {
     throw new AuthorizationError('invalid_request', {
-      description: 'This sign-in expired or was not started here; start again from the application.',
+      description:
+        'This sign-in expired or was not started here; start again from the application.',
     });
   }
-  if (payload.state !== state) throw new AuthorizationError('invalid_request', {
-    description: 'This sign-in belongs to another attempt in this browser; start again from the application.',
-  });
+  if (payload.state !== state)
+    throw new AuthorizationError('invalid_request', {
+      description:
+        'This sign-in belongs to another attempt in this browser; start again from the application.',
+    });
   return {
     authRequest: payload.request as AuthRequest,
     attempt: payload.attempt as UpstreamAttempt,

@@ -8,7 +8,11 @@ import { documentToolNamed, type DocumentToolAction } from '../../../bundle/kind
 import { EVERY_NEED, type BundleNeeds, type SearchAhead } from '../../content/store.ts';
 
 /** What each document tool reads besides the manifest: a search its index head, a get its names, a list its chunks (named by the manifest). */
-const READS: Record<DocumentToolAction, 'index' | 'names' | 'chunks'> = { search: 'index', get: 'names', list: 'chunks' };
+const READS: Record<DocumentToolAction, 'index' | 'names' | 'chunks'> = {
+  search: 'index',
+  get: 'names',
+  list: 'chunks',
+};
 
 /** `calledTool`: the tool a lone tools/call names; `searches`: the searches the body asks for. */
 export function contentNeeds(calledTool: string | undefined, searches: SearchAhead[]): BundleNeeds {

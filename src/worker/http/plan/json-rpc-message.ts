@@ -17,12 +17,18 @@ export interface PlannedMessage {
 export function messagesOf(body: JsonBody): { messages: PlannedMessage[]; batch: boolean } {
   if (body === null) return { messages: [], batch: false };
   const batch = Array.isArray(body.value);
-  return { messages: (batch ? (body.value as unknown[]) : [body.value]).map(plannedMessage), batch };
+  return {
+    messages: (batch ? (body.value as unknown[]) : [body.value]).map(plannedMessage),
+    batch,
+  };
 }
 
 function plannedMessage(value: unknown): PlannedMessage {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
-  const { method, params } = value as { method?: unknown; params?: { name?: unknown; uri?: unknown; arguments?: { query?: unknown } } | null };
+  const { method, params } = value as {
+    method?: unknown;
+    params?: { name?: unknown; uri?: unknown; arguments?: { query?: unknown } } | null;
+  };
   const text = (field: unknown) => (typeof field === 'string' ? field : undefined);
   const args = params?.arguments;
   return {

@@ -8,8 +8,10 @@ import type { PlannedMessage } from './json-rpc-message.ts';
 export function searchesAhead(messages: PlannedMessage[]): SearchAhead[] {
   const searches: SearchAhead[] = [];
   for (const { method, name, query } of messages) {
-    const tool = method === 'tools/call' && name !== undefined ? documentToolNamed(name) : undefined;
-    if (tool?.action === 'search' && query !== undefined && query !== '') searches.push({ kind: tool.kind, query });
+    const tool =
+      method === 'tools/call' && name !== undefined ? documentToolNamed(name) : undefined;
+    if (tool?.action === 'search' && query !== undefined && query !== '')
+      searches.push({ kind: tool.kind, query });
   }
   return searches;
 }
