@@ -12,11 +12,26 @@ export interface AtxHeadingRule {
 }
 
 /** `## Experience`: exactly two `#`, no indent (career-context sections). */
-export const SECTION_HEADING: AtxHeadingRule = { maxIndent: 0, minLevel: 2, maxLevel: 2, textRequired: true };
+export const SECTION_HEADING: AtxHeadingRule = {
+  maxIndent: 0,
+  minLevel: 2,
+  maxLevel: 2,
+  textRequired: true,
+};
 /** `# Title`: exactly one `#`, no indent (a document's title). */
-export const TITLE_HEADING: AtxHeadingRule = { maxIndent: 0, minLevel: 1, maxLevel: 1, textRequired: true };
+export const TITLE_HEADING: AtxHeadingRule = {
+  maxIndent: 0,
+  minLevel: 1,
+  maxLevel: 1,
+  textRequired: true,
+};
 /** Any level 1–6, up to three spaces of indent, text may be empty (search fields). */
-export const ANY_HEADING: AtxHeadingRule = { maxIndent: 3, minLevel: 1, maxLevel: 6, textRequired: false };
+export const ANY_HEADING: AtxHeadingRule = {
+  maxIndent: 3,
+  minLevel: 1,
+  maxLevel: 6,
+  textRequired: false,
+};
 
 // JavaScript's `\s` and the characters `.` does not match: the same sets the regexes used.
 const WHITESPACE = /\s/;
@@ -41,8 +56,12 @@ export function atxHeadingText(line: string, rule: AtxHeadingRule): string | und
   let textStart = hashesEnd;
   while (textStart < line.length && isSpace(line, textStart)) textStart++;
   if (textStart === hashesEnd) return undefined;
-  if (textStart === line.length) return rule.textRequired ? lastCharacterOfSpaceRun(line, hashesEnd + 1) : '';
-  const textEnd = Math.max(closingSequenceStart(line, textStart), rule.textRequired ? textStart + 1 : textStart);
+  if (textStart === line.length)
+    return rule.textRequired ? lastCharacterOfSpaceRun(line, hashesEnd + 1) : '';
+  const textEnd = Math.max(
+    closingSequenceStart(line, textStart),
+    rule.textRequired ? textStart + 1 : textStart,
+  );
   const text = line.slice(textStart, textEnd);
   return [...LINE_TERMINATORS].some((terminator) => text.includes(terminator)) ? undefined : text;
 }

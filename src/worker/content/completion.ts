@@ -11,14 +11,23 @@ export function rankCompletions(candidates: Iterable<string>, typed: string): st
     if (rank !== undefined) scored.push({ value, rank });
   }
   return scored
-    .sort((a, b) => a.rank - b.rank || a.value.length - b.value.length || alphabetical(a.value, b.value))
+    .sort(
+      (a, b) =>
+        a.rank - b.rank || a.value.length - b.value.length || alphabetical(a.value, b.value),
+    )
     .map(({ value }) => value);
 }
 
 function completionRank(value: string, wanted: string): number | undefined {
   if (value === wanted) return 0;
   if (value.startsWith(wanted)) return 1;
-  if (value.split(/[-_\s./:]+/).slice(1).some((word) => word.startsWith(wanted))) return 2;
+  if (
+    value
+      .split(/[-_\s./:]+/)
+      .slice(1)
+      .some((word) => word.startsWith(wanted))
+  )
+    return 2;
   return undefined;
 }
 

@@ -29,11 +29,17 @@ export interface DocumentDirectory {
 export const NO_NAMES: DocumentNames = { names: [], titles: [], access: {} };
 
 /** Reads a section's names object and checks it against the manifest's count. */
-export async function loadNames(kind: DocumentKind, section: KindSection | undefined, json: <T>(hash: string) => Promise<T>): Promise<DocumentNames> {
+export async function loadNames(
+  kind: DocumentKind,
+  section: KindSection | undefined,
+  json: <T>(hash: string) => Promise<T>,
+): Promise<DocumentNames> {
   if (!section || section.count === 0) return NO_NAMES;
   const names = await json<DocumentNames>(section.names);
   if (names.names.length !== section.count) {
-    throw new Error(`the ${kind} names object ${section.names} lists ${names.names.length} documents where the manifest says ${section.count}: the bundle is damaged; republish it`);
+    throw new Error(
+      `the ${kind} names object ${section.names} lists ${names.names.length} documents where the manifest says ${section.count}: the bundle is damaged; republish it`,
+    );
   }
   return names;
 }
@@ -42,12 +48,18 @@ export async function loadNames(kind: DocumentKind, section: KindSection | undef
  * A kind's directory. `names` returns the loaded names object, or throws when the request did not
  * ask for it (a programming error: the request's needs are declared before the server runs).
  */
-export function directoryOf(kind: DocumentKind, section: KindSection | undefined, names: () => DocumentNames, json: <T>(hash: string) => Promise<T>): DocumentDirectory {
+export function directoryOf(
+  kind: DocumentKind,
+  section: KindSection | undefined,
+  names: () => DocumentNames,
+  json: <T>(hash: string) => Promise<T>,
+): DocumentDirectory {
   const chunks = section?.count ? section.chunks : [];
   const starts = chunkStarts(chunks);
   let refs: DocumentRef[] | undefined;
   let positions: Map<string, number> | undefined;
-  const chunk = (index: number) => json<DocumentEntry[]>((chunks[index] as KindSection['chunks'][number]).hash);
+  const chunk = (index: number) =>
+    json<DocumentEntry[]>((chunks[index] as KindSection['chunks'][number]).hash);
   return {
     get refs() {
       refs ??= refsOf(kind, names());
@@ -59,8 +71,19 @@ export function directoryOf(kind: DocumentKind, section: KindSection | undefined
     },
     async entriesAt(wanted) {
       const indexes = wanted.map((position) => chunkAt(starts, position));
-      const loaded = new Map(await Promise.all([...new Set(indexes)].map(async (index) => [index, await chunk(index)] as const)));
-      return wanted.map((position, i) => entryIn(loaded.get(indexes[i] as number)!, position - (starts[indexes[i] as number] as number), kind, position));
+      const loaded = new Map(
+        await Promise.all(
+          [...new Set(indexes)].map(async (index) => [index, await chunk(index)] as const),
+        ),
+      );
+      return wanted.map((position, i) =>
+        entryIn(
+          loaded.get(indexes[i] as number)!,
+          position - (starts[indexes[i] as number] as number),
+          kind,
+          position,
+        ),
+      );
     },
     async entries() {
       return (await Promise.all(chunks.map((_, index) => chunk(index)))).flat();
@@ -75,8 +98,16 @@ function refsOf(kind: DocumentKind, names: DocumentNames): DocumentRef[] {
   });
 }
 
-function entryIn(chunk: DocumentEntry[], offset: number, kind: DocumentKind, position: number): DocumentEntry {
+function entryIn(
+  chunk: DocumentEntry[],
+  offset: number,
+  kind: DocumentKind,
+  position: number,
+): DocumentEntry {
   const entry = chunk[offset];
-  if (!entry) throw new Error(`${kind} entry ${position} is missing from its chunk: the bundle is damaged; republish it`);
+  if (!entry)
+    throw new Error(
+      `${kind} entry ${position} is missing from its chunk: the bundle is damaged; republish it`,
+    );
   return entry;
 }

@@ -27,7 +27,11 @@ export interface ReadOptions {
   cacheTtl?: number;
 }
 
-async function withDeadline<T>(read: () => Promise<T>, keys: string[], timeoutMs: number): Promise<T> {
+async function withDeadline<T>(
+  read: () => Promise<T>,
+  keys: string[],
+  timeoutMs: number,
+): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
@@ -35,7 +39,13 @@ async function withDeadline<T>(read: () => Promise<T>, keys: string[], timeoutMs
   try {
     return await Promise.race([read(), timeout]);
   } catch (error) {
-    console.error(JSON.stringify({ event: 'content_store_unavailable', key: keys.length === 1 ? keys[0] : `${keys[0]} and ${keys.length - 1} more`, error: error instanceof Error ? error.message : String(error) }));
+    console.error(
+      JSON.stringify({
+        event: 'content_store_unavailable',
+        key: keys.length === 1 ? keys[0] : `${keys[0]} and ${keys.length - 1} more`,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
     throw new ContentUnavailableError();
   } finally {
     clearTimeout(timer);
@@ -43,30 +53,57 @@ async function withDeadline<T>(read: () => Promise<T>, keys: string[], timeoutMs
 }
 
 /** The text under `key` (null when absent), or ContentUnavailableError after a failure or `timeoutMs`. */
-export async function kvText(kv: KVNamespace, key: string, timeoutMs = DEFAULT_KV_TIMEOUT_MS, cacheTtl?: number): Promise<string | null> {
-  return withDeadline(() => (cacheTtl ? kv.get(key, { type: 'text', cacheTtl }) : kv.get(key, 'text')), [key], timeoutMs);
+export async function kvText(
+  kv: KVNamespace,
+  key: string,
+  timeoutMs = DEFAULT_KV_TIMEOUT_MS,
+  cacheTtl?: number,
+): Promise<string | null> {
+  return withDeadline(
+    () => (cacheTtl ? kv.get(key, { type: 'text', cacheTtl }) : kv.get(key, 'text')),
+    [key],
+    timeoutMs,
+  );
 }
 
 /** The texts under `keys` (null when absent): bulk reads of up to 100 keys, all in flight at once. */
-export async function kvTexts(kv: KVNamespace, keys: readonly string[], options: ReadOptions = {}): Promise<Map<string, string | null>> {
+export async function kvTexts(
+  kv: KVNamespace,
+  keys: readonly string[],
+  options: ReadOptions = {},
+): Promise<Map<string, string | null>> {
   const unique = [...new Set(keys)];
   const timeoutMs = options.timeoutMs ?? DEFAULT_KV_TIMEOUT_MS;
-  if (unique.length === 1) return new Map([[unique[0]!, await kvText(kv, unique[0]!, timeoutMs, options.cacheTtl)]]);
+  if (unique.length === 1)
+    return new Map([[unique[0]!, await kvText(kv, unique[0]!, timeoutMs, options.cacheTtl)]]);
   const batches: string[][] = [];
-  for (let i = 0; i < unique.length; i += KV.bulkGetKeys) batches.push(unique.slice(i, i + KV.bulkGetKeys));
-  const results = await Promise.all(batches.map((batch) => withDeadline(
-    () => (options.cacheTtl ? kv.get(batch, { type: 'text', cacheTtl: options.cacheTtl }) : kv.get(batch, 'text')),
-    batch, timeoutMs,
-  )));
+  for (let i = 0; i < unique.length; i += KV.bulkGetKeys)
+    batches.push(unique.slice(i, i + KV.bulkGetKeys));
+  const results = await Promise.all(
+    batches.map((batch) =>
+      withDeadline(
+        () =>
+          options.cacheTtl
+            ? kv.get(batch, { type: 'text', cacheTtl: options.cacheTtl })
+            : kv.get(batch, 'text'),
+        batch,
+        timeoutMs,
+      ),
+    ),
+  );
   const values = new Map<string, string | null>();
-  for (const result of results) for (const [key, value] of result ?? []) values.set(key, value ?? null);
+  for (const result of results)
+    for (const [key, value] of result ?? []) values.set(key, value ?? null);
   for (const key of unique) if (!values.has(key)) values.set(key, null);
   return values;
 }
 
 interface Waiting {
   options: Required<ReadOptions>;
-  keys: Map<string, Array<{ resolve: (value: string | null) => void; reject: (error: unknown) => void }>>;
+  keys: Map<
+    string,
+    Array<{ resolve: (value: string | null) => void; reject: (error: unknown) => void }>
+  >;
 }
 const waiting = new WeakMap<KVNamespace, Waiting>();
 
@@ -75,7 +112,11 @@ const waiting = new WeakMap<KVNamespace, Waiting>();
  * the current turn of the event loop ends (one bulk read). Options come from the first caller of a
  * batch; callers share one namespace's settings.
  */
-export function kvTextBatched(kv: KVNamespace, key: string, options: Required<ReadOptions>): Promise<string | null> {
+export function kvTextBatched(
+  kv: KVNamespace,
+  key: string,
+  options: Required<ReadOptions>,
+): Promise<string | null> {
   let batch = waiting.get(kv);
   if (!batch) {
     const started: Waiting = { options, keys: new Map() };
@@ -84,8 +125,14 @@ export function kvTextBatched(kv: KVNamespace, key: string, options: Required<Re
     setTimeout(() => {
       waiting.delete(kv);
       kvTexts(kv, [...started.keys.keys()], started.options).then(
-        (values) => { for (const [name, callers] of started.keys) for (const caller of callers) caller.resolve(values.get(name) ?? null); },
-        (error) => { for (const callers of started.keys.values()) for (const caller of callers) caller.reject(error); },
+        (values) => {
+          for (const [name, callers] of started.keys)
+            for (const caller of callers) caller.resolve(values.get(name) ?? null);
+        },
+        (error) => {
+          for (const callers of started.keys.values())
+            for (const caller of callers) caller.reject(error);
+        },
       );
     }, 0);
   }

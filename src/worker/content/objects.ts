@@ -14,7 +14,9 @@ const cache = new LruCache<string, string>(MAX_CACHED_CHARS);
 export class MissingObjectError extends Error {
   readonly hash: string;
   constructor(hash: string) {
-    super(`bundle object ${hash} is missing from the CONTENT store: the bundle was published incompletely or garbage-collected too early`);
+    super(
+      `bundle object ${hash} is missing from the CONTENT store: the bundle was published incompletely or garbage-collected too early`,
+    );
     this.hash = hash;
   }
 }
@@ -24,14 +26,22 @@ export function forgetCachedObjects(): void {
   cache.clear();
 }
 
-const objectReadOptions = (timeoutMs: number) => ({ timeoutMs, cacheTtl: IMMUTABLE_CACHE_TTL_SECONDS });
+const objectReadOptions = (timeoutMs: number) => ({
+  timeoutMs,
+  cacheTtl: IMMUTABLE_CACHE_TTL_SECONDS,
+});
 
 /**
  * The object's text. `cacheText: false` is for objects the caller keeps parsed: at 100 000
  * documents the knowledge object alone is 23 MiB of JSON, which held in text beside its parsed
  * form doubled the heap and pushed every document body out of this cache.
  */
-export async function readObject(kv: KVNamespace, hash: string, timeoutMs = DEFAULT_KV_TIMEOUT_MS, cacheText = true): Promise<string> {
+export async function readObject(
+  kv: KVNamespace,
+  hash: string,
+  timeoutMs = DEFAULT_KV_TIMEOUT_MS,
+  cacheText = true,
+): Promise<string> {
   const hit = cache.get(hash);
   if (hit !== undefined) return hit;
   const stored = await kvTextBatched(kv, objectKey(hash), objectReadOptions(timeoutMs));
@@ -42,7 +52,11 @@ export async function readObject(kv: KVNamespace, hash: string, timeoutMs = DEFA
 }
 
 /** Stored values (texts or parts lists) of many objects in bulk reads; absent objects are left out. */
-export async function readStoredValues(kv: KVNamespace, hashes: readonly string[], timeoutMs = DEFAULT_KV_TIMEOUT_MS): Promise<Map<string, string>> {
+export async function readStoredValues(
+  kv: KVNamespace,
+  hashes: readonly string[],
+  timeoutMs = DEFAULT_KV_TIMEOUT_MS,
+): Promise<Map<string, string>> {
   const values = await kvTexts(kv, hashes.map(objectKey), objectReadOptions(timeoutMs));
   const found = new Map<string, string>();
   for (const hash of hashes) {
@@ -52,7 +66,12 @@ export async function readStoredValues(kv: KVNamespace, hashes: readonly string[
   return found;
 }
 
-async function joinParts(kv: KVNamespace, hash: string, stored: string, timeoutMs: number): Promise<string> {
+async function joinParts(
+  kv: KVNamespace,
+  hash: string,
+  stored: string,
+  timeoutMs: number,
+): Promise<string> {
   const parts = await readStoredValues(kv, partsOf(stored), timeoutMs);
   try {
     return joinedText(stored, (part) => parts.get(part));

@@ -2,13 +2,32 @@
 // manifest and what the request needs of the version (index heads, names, knowledge sections),
 // parsed once per isolate and kept per version. A request holds on to the bundle it started with, so
 // a pointer flip mid-request never mixes versions.
-import { BUNDLE_SCHEMA, POINTER_KEY, type DocumentEntry, type DocumentNames, type KindSection, type Manifest, type Pointer } from '../../bundle/bundle.ts';
-import { directoryOf, loadNames, type DocumentDirectory, type DocumentRef } from './document-directory.ts';
+import {
+  BUNDLE_SCHEMA,
+  POINTER_KEY,
+  type DocumentEntry,
+  type DocumentNames,
+  type KindSection,
+  type Manifest,
+  type Pointer,
+} from '../../bundle/bundle.ts';
+import {
+  directoryOf,
+  loadNames,
+  type DocumentDirectory,
+  type DocumentRef,
+} from './document-directory.ts';
 import { documentKinds, type DocumentKind } from '../../bundle/kinds.ts';
 import { ContentUnavailableError, kvText, kvTimeoutOf } from './kv-read.ts';
+import { loadedOnce } from './loaded-once.ts';
 import { LruCache } from './lru-cache.ts';
 import { isPartsList, joinedText, partsOf } from '../../bundle/object-parts.ts';
-import { forgetCachedObjects, MissingObjectError, readObject as readKvObject, readStoredValues } from './objects.ts';
+import {
+  forgetCachedObjects,
+  MissingObjectError,
+  readObject as readKvObject,
+  readStoredValues,
+} from './objects.ts';
 import { searcherOf, type Searcher, type StoredIndex, type TermTable } from './search/index.ts';
 import { unpackShardHashes } from './search/shard-list.ts';
 import { shardsOfQuery } from './search/shards.ts';
@@ -37,7 +56,10 @@ export interface LoadedBundle {
    * How many documents of a kind a caller who sees what `canSee` admits may see: summed from the
    * manifest's per-`access` counts, so it needs no names object.
    */
-  visibleCount(kind: DocumentKind, canSee: (entry: { access?: readonly string[] }) => boolean): number;
+  visibleCount(
+    kind: DocumentKind,
+    canSee: (entry: { access?: readonly string[] }) => boolean,
+  ): number;
   /** The kind's search, loading the index head once and its term shards as queries need them. */
   searcher(kind: DocumentKind): Promise<Searcher>;
   /** A document's Markdown body; a ref is first resolved to its entry (one chunk read). */
@@ -71,7 +93,12 @@ export interface BundleNeeds {
 }
 
 /** What a request that may touch any surface needs: every loaded object, as before loading was split. */
-export const EVERY_NEED: BundleNeeds = { knowledge: true, names: documentKinds, indexes: documentKinds, searches: [] };
+export const EVERY_NEED: BundleNeeds = {
+  knowledge: true,
+  names: documentKinds,
+  indexes: documentKinds,
+  searches: [],
+};
 
 const DEFAULT_POINTER_TTL_MS = 5000;
 const KEPT_VERSIONS = 2;
@@ -97,7 +124,11 @@ const MAX_SEARCHES_AHEAD = 4;
  * Throws ContentUnavailableError when KV fails and nothing is cached. When this request loads the
  * version, what it needs (and its searches' term shards) comes in the same bulk read as the manifest.
  */
-export async function currentBundle(env: ContentEnv, now = Date.now(), needs: BundleNeeds = EVERY_NEED): Promise<LoadedBundle | null> {
+export async function currentBundle(
+  env: ContentEnv,
+  now = Date.now(),
+  needs: BundleNeeds = EVERY_NEED,
+): Promise<LoadedBundle | null> {
   let pointer: Pointer | null;
   try {
     pointer = await currentPointer(env, now);
@@ -129,11 +160,20 @@ export async function currentBundle(env: ContentEnv, now = Date.now(), needs: Bu
 }
 
 /** The previous bundle, logged as stale; without one, the failure as ContentUnavailableError (a clean 503). */
-async function keepServing(event: string, error: unknown, needs: BundleNeeds, wanted?: string): Promise<LoadedBundle> {
-  console.error(JSON.stringify({
-    event, wanted, serving: lastServed?.pointer.version ?? null,
-    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-  }));
+async function keepServing(
+  event: string,
+  error: unknown,
+  needs: BundleNeeds,
+  wanted?: string,
+): Promise<LoadedBundle> {
+  console.error(
+    JSON.stringify({
+      event,
+      wanted,
+      serving: lastServed?.pointer.version ?? null,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    }),
+  );
   if (lastServed) {
     try {
       await lastServed.provide(needs);
@@ -142,7 +182,11 @@ async function keepServing(event: string, error: unknown, needs: BundleNeeds, wa
       error = failure;
     }
   }
-  throw error instanceof ContentUnavailableError ? error : new ContentUnavailableError('The published content version could not be loaded; its operators have been told why in the log.');
+  throw error instanceof ContentUnavailableError
+    ? error
+    : new ContentUnavailableError(
+        'The published content version could not be loaded; its operators have been told why in the log.',
+      );
 }
 
 async function currentPointer(env: ContentEnv, now: number): Promise<Pointer | null> {
@@ -164,13 +208,19 @@ function shardsAhead(pointer: Pointer, searches: readonly SearchAhead[]): string
   const hashes = new Set<string>();
   for (const { kind, query } of searches.slice(0, MAX_SEARCHES_AHEAD)) {
     const shards = unpackShardHashes(pointer.shards?.[kind]);
-    if (shards) for (const shard of shardsOfQuery(query, shards.length)) hashes.add(shards[shard] as string);
+    if (shards)
+      for (const shard of shardsOfQuery(query, shards.length)) hashes.add(shards[shard] as string);
   }
   return [...hashes];
 }
 
 /** The kinds whose index heads `needs` reads. */
-const indexKindsOf = (needs: BundleNeeds): DocumentKind[] => [...new Set([...needs.indexes, ...needs.searches.slice(0, MAX_SEARCHES_AHEAD).map((search) => search.kind)])];
+const indexKindsOf = (needs: BundleNeeds): DocumentKind[] => [
+  ...new Set([
+    ...needs.indexes,
+    ...needs.searches.slice(0, MAX_SEARCHES_AHEAD).map((search) => search.kind),
+  ]),
+];
 
 /** Stored values of one bulk read, each taken out (joined from its parts) once it is parsed. */
 type Stash = Map<string, string>;
@@ -185,7 +235,12 @@ function takeFrom(stash: Stash, hash: string): string | undefined {
   return text;
 }
 
-async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number, firstNeeds: BundleNeeds): Promise<StoredBundle> {
+async function loadBundle(
+  kv: KVNamespace,
+  pointer: Pointer,
+  timeoutMs: number,
+  firstNeeds: BundleNeeds,
+): Promise<StoredBundle> {
   const readObject = (hash: string) => readKvObject(kv, hash, timeoutMs);
   const lists = pointer.loadBy;
   /** The objects (and their parts) `needs` reads, as the pointer lists them; without `loadBy`, all of `load`. */
@@ -201,9 +256,21 @@ async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number, 
   // manifest → names → parts, plus the term shards of the search that made this request. Anything
   // the lists lack is read on its own when needed; the manifest always comes in the first read.
   const shardsFirst = shardsAhead(pointer, firstNeeds.searches);
-  const first = await readStoredValues(kv, [...new Set([...(lists?.manifest ?? [pointer.manifest]), ...keysOf(firstNeeds), ...shardsFirst])], timeoutMs);
+  const first = await readStoredValues(
+    kv,
+    [
+      ...new Set([
+        ...(lists?.manifest ?? [pointer.manifest]),
+        ...keysOf(firstNeeds),
+        ...shardsFirst,
+      ]),
+    ],
+    timeoutMs,
+  );
   // Objects kept parsed (the manifest in the bundle, the rest below) are not cached as text too.
-  const manifestText = takeFrom(first, pointer.manifest) ?? await readKvObject(kv, pointer.manifest, timeoutMs, false);
+  const manifestText =
+    takeFrom(first, pointer.manifest) ??
+    (await readKvObject(kv, pointer.manifest, timeoutMs, false));
   const manifest = JSON.parse(manifestText) as Manifest;
   refuseUnknownSchema(manifest.schema, `manifest ${pointer.manifest}`);
   for (const kind of documentKinds) checkAudiences(kind, manifest.kinds[kind], pointer.manifest);
@@ -216,13 +283,17 @@ async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number, 
     let parsed = parsedObjects.get(hash);
     if (!parsed) {
       const early = stash && takeFrom(stash, hash);
-      const text = early === undefined ? readKvObject(kv, hash, timeoutMs, false) : Promise.resolve(early);
+      const text =
+        early === undefined ? readKvObject(kv, hash, timeoutMs, false) : Promise.resolve(early);
       const reading = text.then((raw) => JSON.parse(raw) as unknown);
       parsed = reading;
       // Weighed once its text is in; a failed read is forgotten, so the next request tries again.
       parsedObjects.set(hash, reading, 0);
       const current = () => parsedObjects.get(hash) === reading;
-      text.then((raw) => current() && parsedObjects.set(hash, reading, raw.length), () => undefined);
+      text.then(
+        (raw) => current() && parsedObjects.set(hash, reading, raw.length),
+        () => undefined,
+      );
       reading.catch(() => current() && parsedObjects.delete(hash));
     }
     return parsed as Promise<T>;
@@ -231,67 +302,98 @@ async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number, 
 
   // What the bundle holds once loaded: each part loaded at most once, retried after a failure.
   let knowledge: { value: KnowledgeSections | undefined } | undefined;
-  let knowledgeLoad: Promise<void> | undefined;
+  const knowledgeLoads = new Map<'knowledge', Promise<void>>();
   const names = new Map<DocumentKind, DocumentNames>();
   const namesLoads = new Map<DocumentKind, Promise<void>>();
-  const directories = new Map(documentKinds.map((kind) => [kind, directoryOf(kind, manifest.kinds[kind], () => namesOf(kind), readJson)]));
+  const directories = new Map(
+    documentKinds.map((kind) => [
+      kind,
+      directoryOf(kind, manifest.kinds[kind], () => namesOf(kind), readJson),
+    ]),
+  );
   function namesOf(kind: DocumentKind): DocumentNames {
     const found = names.get(kind);
-    if (!found) throw new Error(`the ${kind} names were read before they were loaded: the request must name them in its needs`);
+    if (!found)
+      throw new Error(
+        `the ${kind} names were read before they were loaded: the request must name them in its needs`,
+      );
     return found;
   }
   const directory = (kind: DocumentKind) => directories.get(kind) as DocumentDirectory;
-  function searcher(kind: DocumentKind, read: Promise<Stash | undefined> = Promise.resolve(undefined)): Promise<Searcher> {
-    let index = indexes.get(kind);
-    if (!index) {
-      index = read.then((stash) => json<StoredIndex>(manifest.kinds[kind]?.index ?? '', stash)).then((stored) => searcherOf(stored, (hash) => json<TermTable>(hash)));
-      indexes.set(kind, index);
-      index.catch(() => indexes.delete(kind));
-    }
-    return index;
+  function searcher(
+    kind: DocumentKind,
+    read: Promise<Stash | undefined> = Promise.resolve(undefined),
+  ): Promise<Searcher> {
+    return loadedOnce(indexes, kind, () =>
+      read
+        .then((stash) => json<StoredIndex>(manifest.kinds[kind]?.index ?? '', stash))
+        .then((stored) => searcherOf(stored, (hash) => json<TermTable>(hash))),
+    );
   }
 
   async function provide(needs: BundleNeeds, stash?: Stash): Promise<void> {
     // Counts come from the manifest's per-access counts; a manifest without them counts names.
-    const nameKinds = new Set([...needs.names, ...documentKinds.filter((kind) => manifest.kinds[kind]?.count && !manifest.kinds[kind].audiences)]);
+    const nameKinds = new Set([
+      ...needs.names,
+      ...documentKinds.filter(
+        (kind) => manifest.kinds[kind]?.count && !manifest.kinds[kind].audiences,
+      ),
+    ]);
     const missing: BundleNeeds = {
-      knowledge: needs.knowledge && !knowledgeLoad,
+      knowledge: needs.knowledge && !knowledgeLoads.has('knowledge'),
       names: [...nameKinds].filter((kind) => !namesLoads.has(kind)),
-      indexes: indexKindsOf(needs).filter((kind) => !indexes.has(kind) && manifest.kinds[kind]?.count),
+      indexes: indexKindsOf(needs).filter(
+        (kind) => !indexes.has(kind) && manifest.kinds[kind]?.count,
+      ),
       searches: [],
     };
     // One bulk read for all of it, started before anything waits, so a concurrent request finds the loads already under way.
     const anyMissing = missing.knowledge || missing.names.length > 0 || missing.indexes.length > 0;
     const wanted = stash || !anyMissing ? [] : [...new Set(keysOf(missing))];
-    const read: Promise<Stash> = stash ? Promise.resolve(stash) : wanted.length ? readStoredValues(kv, wanted, timeoutMs) : Promise.resolve(new Map());
+    const read: Promise<Stash> = stash
+      ? Promise.resolve(stash)
+      : wanted.length
+        ? readStoredValues(kv, wanted, timeoutMs)
+        : Promise.resolve(new Map());
     const fromRead = <T>(hash: string) => read.then((values) => json<T>(hash, values));
     if (missing.knowledge) {
-      const loading = (manifest.knowledge ? fromRead<KnowledgeSections>(manifest.knowledge) : Promise.resolve(undefined)).then((value) => void (knowledge = { value }));
-      knowledgeLoad = loading;
-      loading.catch(() => knowledgeLoad === loading && (knowledgeLoad = undefined));
+      void loadedOnce(knowledgeLoads, 'knowledge', () =>
+        (manifest.knowledge
+          ? fromRead<KnowledgeSections>(manifest.knowledge)
+          : Promise.resolve(undefined)
+        ).then((value) => void (knowledge = { value })),
+      );
     }
     for (const kind of missing.names) {
-      const loading = loadNames(kind, manifest.kinds[kind], fromRead).then((loaded) => void names.set(kind, loaded));
-      namesLoads.set(kind, loading);
-      loading.catch(() => namesLoads.get(kind) === loading && namesLoads.delete(kind));
+      void loadedOnce(namesLoads, kind, () =>
+        loadNames(kind, manifest.kinds[kind], fromRead).then(
+          (loaded) => void names.set(kind, loaded),
+        ),
+      );
     }
-    for (const kind of missing.indexes) searcher(kind, read);
+    for (const kind of missing.indexes) void searcher(kind, read);
     await Promise.all([
-      needs.knowledge ? knowledgeLoad : undefined,
+      needs.knowledge ? knowledgeLoads.get('knowledge') : undefined,
       ...[...nameKinds].map((kind) => namesLoads.get(kind)),
-      ...indexKindsOf(needs).filter((kind) => manifest.kinds[kind]?.count).map((kind) => indexes.get(kind)),
+      ...indexKindsOf(needs)
+        .filter((kind) => manifest.kinds[kind]?.count)
+        .map((kind) => indexes.get(kind)),
     ]);
   }
 
   // What the first request needs was in the first read; so were the shards of its searches, kept parsed for it.
   await provide(firstNeeds, first);
-  for (const shard of shardsFirst) if (first.has(shard)) void json(shard, first).catch(() => undefined);
+  for (const shard of shardsFirst)
+    if (first.has(shard)) void json(shard, first).catch(() => undefined);
   first.clear();
   return {
     pointer,
     manifest,
     get knowledge() {
-      if (!knowledge) throw new Error('the knowledge sections were read before they were loaded: the request must name them in its needs');
+      if (!knowledge)
+        throw new Error(
+          'the knowledge sections were read before they were loaded: the request must name them in its needs',
+        );
       return knowledge.value;
     },
     documents: (kind) => directory(kind).refs,
@@ -301,7 +403,8 @@ async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number, 
       if (!section?.count) return 0;
       if (!section.audiences) return directory(kind).refs.filter(canSee).length;
       let count = 0;
-      for (const audience of section.audiences) if (canSee(audience.access ? { access: audience.access } : {})) count += audience.count;
+      for (const audience of section.audiences)
+        if (canSee(audience.access ? { access: audience.access } : {})) count += audience.count;
       return count;
     },
     searcher: (kind) => searcher(kind),
@@ -309,7 +412,8 @@ async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number, 
       if ('body' in entry) return readObject(entry.body);
       const found = directory(entry.kind);
       const position = found.positionOf(entry.name);
-      if (position === undefined) throw new Error(`version ${pointer.version} has no ${entry.kind} '${entry.name}'`);
+      if (position === undefined)
+        throw new Error(`version ${pointer.version} has no ${entry.kind} '${entry.name}'`);
       const [resolved] = await found.entriesAt([position]);
       return readObject(resolved!.body);
     },
@@ -320,18 +424,26 @@ async function loadBundle(kv: KVNamespace, pointer: Pointer, timeoutMs: number, 
 }
 
 /** A manifest's per-access counts must add up to its document count: anything else is a damaged bundle. */
-function checkAudiences(kind: DocumentKind, section: KindSection | undefined, manifestHash: string): void {
+function checkAudiences(
+  kind: DocumentKind,
+  section: KindSection | undefined,
+  manifestHash: string,
+): void {
   if (!section?.audiences) return;
   const total = section.audiences.reduce((sum, audience) => sum + audience.count, 0);
   if (total !== section.count) {
-    throw new Error(`manifest ${manifestHash} counts ${total} ${kind} by access where it lists ${section.count}: the bundle is damaged; republish it`);
+    throw new Error(
+      `manifest ${manifestHash} counts ${total} ${kind} by access where it lists ${section.count}: the bundle is damaged; republish it`,
+    );
   }
 }
 
 /** A pointer or manifest another build format wrote: refused like any unloadable version (503 + log, or the last good one). */
 function refuseUnknownSchema(schema: unknown, what: string): void {
   if (schema !== BUNDLE_SCHEMA) {
-    throw new Error(`${what} has bundle schema ${JSON.stringify(schema)}, but this Worker reads schema ${BUNDLE_SCHEMA}: deploy the Worker that matches the build, or roll back to a version of this schema`);
+    throw new Error(
+      `${what} has bundle schema ${JSON.stringify(schema)}, but this Worker reads schema ${BUNDLE_SCHEMA}: deploy the Worker that matches the build, or roll back to a version of this schema`,
+    );
   }
 }
 

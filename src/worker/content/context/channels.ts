@@ -19,7 +19,7 @@ export const CHANNEL_GUIDES: Record<Channel, ChannelGuide> = {
     guidance: [
       'Use plain section headings and reverse-chronological roles so applicant tracking systems parse them.',
       'Write each bullet as action + scope + measurable result; keep only claims the context supports.',
-      'Mirror the target role\'s vocabulary where the context backs it; never invent employers, dates or numbers.',
+      "Mirror the target role's vocabulary where the context backs it; never invent employers, dates or numbers.",
       'Keep it to one or two pages: drop roles older than ten years unless they carry the story.',
     ],
   },
@@ -38,7 +38,7 @@ export const CHANNEL_GUIDES: Record<Channel, ChannelGuide> = {
     guidance: [
       'Headline: role + domain + one differentiator, within 220 characters.',
       'About: first person, three short paragraphs, keywords recruiters search for in the first two lines.',
-      'Experience entries repeat the CV\'s results in a conversational voice; list up to 50 skills, top three pinned.',
+      "Experience entries repeat the CV's results in a conversational voice; list up to 50 skills, top three pinned.",
     ],
   },
   portfolio: {
@@ -60,12 +60,15 @@ export const CHANNEL_GUIDES: Record<Channel, ChannelGuide> = {
   general: {
     label: 'general use',
     emphasis: ['summary', 'experience', 'skills', 'projects'],
-    guidance: ['Ground every statement in this document and the linked graph records; say so when something is missing.'],
+    guidance: [
+      'Ground every statement in this document and the linked graph records; say so when something is missing.',
+    ],
   },
 };
 
 /** `## ` headings of the document, in order, as written (one line each, read in linear time). */
-export const sectionHeadings = (markdown: string): string[] => atxHeadingsOf(markdown, SECTION_HEADING);
+export const sectionHeadings = (markdown: string): string[] =>
+  atxHeadingsOf(markdown, SECTION_HEADING);
 
 /** The document's headings that the channel emphasises, in the channel's order of importance. */
 export function emphasisedSections(headings: readonly string[], channel: Channel): string[] {

@@ -6,7 +6,8 @@ export const RECORD_ID = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
 export const MAX_RECORD_ID_LENGTH = 80;
 export const RECORD_TYPE = /^[a-z]+(?:-[a-z]+)*$/;
 
-export const isRecordId = (value: string): boolean => value.length <= MAX_RECORD_ID_LENGTH && RECORD_ID.test(value);
+export const isRecordId = (value: string): boolean =>
+  value.length <= MAX_RECORD_ID_LENGTH && RECORD_ID.test(value);
 
 export const recordUri = (id: string): string => `vitaegraph://record/${id}`;
 

@@ -52,7 +52,12 @@ export function buildGraphIndex(records: readonly GraphRecordInput[]): GraphInde
   edges.sort((a, b) => byKey(a.from, b.from) || byKey(a.to, b.to) || byKey(a.type, b.type));
   return {
     format: 'vitaegraph-index/1',
-    nodes: sorted.map(({ id, type, title, tags }) => ({ id, type, title, tags: [...tags].sort(byKey) })),
+    nodes: sorted.map(({ id, type, title, tags }) => ({
+      id,
+      type,
+      title,
+      tags: [...tags].sort(byKey),
+    })),
     edges,
     backlinks: backlinksOf(edges),
     types: countBy(sorted.map((record) => [record.type])),
@@ -67,12 +72,15 @@ function backlinksOf(edges: readonly GraphEdge[]): Record<string, string[]> {
     sources.get(edge.to)!.add(edge.from);
   }
   // fromEntries defines own properties: a tag or id spelt `__proto__` stays a key, not a prototype.
-  return Object.fromEntries([...sources.keys()].sort(byKey).map((id) => [id, [...sources.get(id)!].sort(byKey)]));
+  return Object.fromEntries(
+    [...sources.keys()].sort(byKey).map((id) => [id, [...sources.get(id)!].sort(byKey)]),
+  );
 }
 
 function countBy(groups: string[][]): Record<string, number> {
   const counts = new Map<string, number>();
-  for (const group of groups) for (const key of new Set(group)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const group of groups)
+    for (const key of new Set(group)) counts.set(key, (counts.get(key) ?? 0) + 1);
   return Object.fromEntries([...counts.keys()].sort(byKey).map((key) => [key, counts.get(key)!]));
 }
 

@@ -10,7 +10,12 @@ export interface Neighbourhood {
   edges: GraphEdge[];
 }
 
-export function neighbourhood(index: GraphIndex, start: string, depth: number, direction: Direction): Neighbourhood {
+export function neighbourhood(
+  index: GraphIndex,
+  start: string,
+  depth: number,
+  direction: Direction,
+): Neighbourhood {
   const limit = Math.max(1, Math.min(MAX_DEPTH, Math.trunc(depth)));
   const distances = new Map<string, number>([[start, 0]]);
   const used = new Set<GraphEdge>();
@@ -22,7 +27,10 @@ export function neighbourhood(index: GraphIndex, start: string, depth: number, d
       const step = stepAlong(edge, inFrontier, direction);
       if (!step) continue;
       used.add(edge);
-      if (!distances.has(step)) { distances.set(step, distance); next.push(step); }
+      if (!distances.has(step)) {
+        distances.set(step, distance);
+        next.push(step);
+      }
     }
     frontier = next;
   }
@@ -30,7 +38,11 @@ export function neighbourhood(index: GraphIndex, start: string, depth: number, d
   return { distances, edges: index.edges.filter((edge) => used.has(edge)) };
 }
 
-function stepAlong(edge: GraphEdge, frontier: ReadonlySet<string>, direction: Direction): string | undefined {
+function stepAlong(
+  edge: GraphEdge,
+  frontier: ReadonlySet<string>,
+  direction: Direction,
+): string | undefined {
   if (direction !== 'in' && frontier.has(edge.from)) return edge.to;
   if (direction !== 'out' && frontier.has(edge.to)) return edge.from;
   return undefined;

@@ -4,7 +4,8 @@
 import { DOCUMENT_KINDS, documentKinds, type DocumentSingular } from '../../../bundle/kinds.ts';
 import type { CompletionSource } from '../../../bundle/sections.ts';
 
-export type EmbedKind = 'context' | 'index' | 'record' | 'wiki' | DocumentSingular | 'template' | 'framework';
+export type EmbedKind =
+  'context' | 'index' | 'record' | 'wiki' | DocumentSingular | 'template' | 'framework';
 
 export interface Embed {
   kind: EmbedKind;
@@ -21,7 +22,10 @@ const FORMS: Array<[RegExp, EmbedKind]> = [
   [/^vitaegraph:\/\/index$/, 'index'],
   [/^vitaegraph:\/\/record\/(.+)$/, 'record'],
   [/^vitaecontext:\/\/wiki\/(.+)$/, 'wiki'],
-  ...singulars.map((singular): [RegExp, EmbedKind] => [new RegExp(`^(?:${singular}):(.+)$`), singular]),
+  ...singulars.map((singular): [RegExp, EmbedKind] => [
+    new RegExp(`^(?:${singular}):(.+)$`),
+    singular,
+  ]),
   [/^(?:template):(.+)$/, 'template'],
   [/^(?:framework):(.+)$/, 'framework'],
 ];
@@ -42,7 +46,9 @@ export function parseEmbed(embed: string): Embed | undefined {
 
 /** The completion source an embed implies for the argument that names its target. */
 export const EMBED_COMPLETION: Partial<Record<EmbedKind, CompletionSource>> = {
-  record: 'records', wiki: 'wiki',
+  record: 'records',
+  wiki: 'wiki',
   ...Object.fromEntries(documentKinds.map((kind) => [DOCUMENT_KINDS[kind].singular, kind])),
-  template: 'templates', framework: 'frameworks',
+  template: 'templates',
+  framework: 'frameworks',
 };

@@ -4,7 +4,10 @@
 
 const TAG = /\{\{([#^/]?)\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g;
 
-type Node = { kind: 'text'; text: string } | { kind: 'value'; name: string } | { kind: 'block'; name: string; when: boolean; children: Node[] };
+type Node =
+  | { kind: 'text'; text: string }
+  | { kind: 'value'; name: string }
+  | { kind: 'block'; name: string; when: boolean; children: Node[] };
 
 export interface PromptTemplate {
   nodes: Node[];
@@ -12,7 +15,8 @@ export interface PromptTemplate {
   names: string[];
 }
 
-export type ParsedTemplate = { ok: true; template: PromptTemplate } | { ok: false; message: string; line: number };
+export type ParsedTemplate =
+  { ok: true; template: PromptTemplate } | { ok: false; message: string; line: number };
 
 export function parsePromptBody(body: string): ParsedTemplate {
   const root: Node[] = [];
@@ -33,7 +37,12 @@ export function parsePromptBody(body: string): ParsedTemplate {
     if (sigil === '') children.push({ kind: 'value', name });
     else if (sigil === '/') {
       const open = stack.pop();
-      if (!open || open.name !== name) return { ok: false, line, message: `'{{/${name}}}' closes ${open ? `'{{#${open.name}}}' (line ${open.line})` : 'nothing'}` };
+      if (!open || open.name !== name)
+        return {
+          ok: false,
+          line,
+          message: `'{{/${name}}}' closes ${open ? `'{{#${open.name}}}' (line ${open.line})` : 'nothing'}`,
+        };
       children = stack.at(-1)?.children ?? root;
     } else {
       const block: Node = { kind: 'block', name, when: sigil === '#', children: [] };
@@ -43,7 +52,12 @@ export function parsePromptBody(body: string): ParsedTemplate {
     }
   }
   const unclosed = stack.pop();
-  if (unclosed) return { ok: false, line: unclosed.line, message: `'{{#${unclosed.name}}}' is never closed (add '{{/${unclosed.name}}}')` };
+  if (unclosed)
+    return {
+      ok: false,
+      line: unclosed.line,
+      message: `'{{#${unclosed.name}}}' is never closed (add '{{/${unclosed.name}}}')`,
+    };
   if (last < body.length) children.push({ kind: 'text', text: body.slice(last) });
   return { ok: true, template: { nodes: root, names: [...names] } };
 }
@@ -55,16 +69,26 @@ function newlinesBetween(text: string, from: number, to: number): number {
 }
 
 /** Argument names are author text (`toString` is a valid one): only the caller's own values count, never Object.prototype's. */
-export function renderPrompt(template: PromptTemplate, values: Readonly<Record<string, string | undefined>>): string {
-  const valueOf = (name: string): string => (Object.hasOwn(values, name) && typeof values[name] === 'string' ? values[name] : '');
+export function renderPrompt(
+  template: PromptTemplate,
+  values: Readonly<Record<string, string | undefined>>,
+): string {
+  const valueOf = (name: string): string =>
+    Object.hasOwn(values, name) && typeof values[name] === 'string' ? values[name] : '';
   const given = (name: string): boolean => valueOf(name).trim() !== '';
-  const render = (nodes: Node[]): string => nodes.map((node) => {
-    if (node.kind === 'text') return node.text;
-    if (node.kind === 'value') return valueOf(node.name);
-    return given(node.name) === node.when ? render(node.children) : '';
-  }).join('');
-  return render(template.nodes).replace(/\n{3,}/g, '\n\n').trim();
+  const render = (nodes: Node[]): string =>
+    nodes
+      .map((node) => {
+        if (node.kind === 'text') return node.text;
+        if (node.kind === 'value') return valueOf(node.name);
+        return given(node.name) === node.when ? render(node.children) : '';
+      })
+      .join('');
+  return render(template.nodes)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /** `{{name}}` references inside an embed such as `checklist:{{checklist}}`. */
-export const embedArgument = (embed: string): string | undefined => /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/.exec(embed)?.[1];
+export const embedArgument = (embed: string): string | undefined =>
+  /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/.exec(embed)?.[1];

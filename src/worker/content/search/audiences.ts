@@ -32,7 +32,12 @@ export interface Audience {
 }
 
 /** Build time: the audiences of `docs` (fields in the same order), and each internal id's audience. */
-export function accessStatisticsOf(docs: readonly IndexableDoc[], fields: readonly FieldTerms[][], order: readonly number[], averages: number[]): AccessStatistics {
+export function accessStatisticsOf(
+  docs: readonly IndexableDoc[],
+  fields: readonly FieldTerms[][],
+  order: readonly number[],
+  averages: number[],
+): AccessStatistics {
   const audiences: AccessStatistics['audiences'] = [];
   const byKey = new Map<string, number>();
   const audienceOfPosition = docs.map((doc, position) => {
@@ -40,14 +45,24 @@ export function accessStatisticsOf(docs: readonly IndexableDoc[], fields: readon
     let audience = byKey.get(key);
     if (audience === undefined) {
       byKey.set(key, (audience = audiences.length));
-      audiences.push({ ...(doc.access ? { access: [...doc.access] } : {}), documents: 0, lengths: FIELDS.map(() => 0) });
+      audiences.push({
+        ...(doc.access ? { access: [...doc.access] } : {}),
+        documents: 0,
+        lengths: FIELDS.map(() => 0),
+      });
     }
     const entry = audiences[audience]!;
     entry.documents += 1;
-    FIELDS.forEach((_, f) => { entry.lengths[f]! += fieldLength(fields[position]![f] as FieldTerms); });
+    FIELDS.forEach((_, f) => {
+      entry.lengths[f]! += fieldLength(fields[position]![f] as FieldTerms);
+    });
     return audience;
   });
-  return { averages, audiences, audienceOf: encodeVarints(order.map((position) => audienceOfPosition[position] as number)) };
+  return {
+    averages,
+    audiences,
+    audienceOf: encodeVarints(order.map((position) => audienceOfPosition[position] as number)),
+  };
 }
 
 /**
@@ -58,31 +73,43 @@ export function accessStatisticsOf(docs: readonly IndexableDoc[], fields: readon
 export function otherAveragesOf(stats: AccessStatistics): number[][] {
   const groups = [...new Set(stats.audiences.flatMap((audience) => audience.access ?? []))].sort();
   if (groups.length > MAX_GROUPS_PER_INDEX) {
-    throw new AccessStatisticsLimitError(`documents of one kind use ${groups.length} access groups (${groups.join(', ')}); at most ${MAX_GROUPS_PER_INDEX} are supported, as search statistics are precomputed for every combination: merge groups`);
+    throw new AccessStatisticsLimitError(
+      `documents of one kind use ${groups.length} access groups (${groups.join(', ')}); at most ${MAX_GROUPS_PER_INDEX} are supported, as search statistics are precomputed for every combination: merge groups`,
+    );
   }
   const found = new Map<string, number[]>();
   const stored = JSON.stringify(stats.averages);
   for (let mask = 0; mask < 2 ** groups.length; mask++) {
     const held = groups.filter((_, g) => mask & (2 ** g));
-    const averages = averagesFor(stats, (access) => !access || access.some((group) => held.includes(group)));
+    const averages = averagesFor(
+      stats,
+      (access) => !access || access.some((group) => held.includes(group)),
+    );
     if (averages === null) continue;
     const key = JSON.stringify(averages);
     if (key !== stored) found.set(key, averages);
   }
   if (found.size > MAX_WEIGHTED_TABLES) {
-    throw new AccessStatisticsLimitError(`the access groups of one kind's documents give ${found.size} different search statistics; at most ${MAX_WEIGHTED_TABLES} are supported: use fewer, broader groups`);
+    throw new AccessStatisticsLimitError(
+      `the access groups of one kind's documents give ${found.size} different search statistics; at most ${MAX_WEIGHTED_TABLES} are supported: use fewer, broader groups`,
+    );
   }
   return [...found.keys()].sort().map((key) => found.get(key)!);
 }
 
 /** The averages over the audiences `sees` admits, or null when it admits no document. */
-function averagesFor(stats: AccessStatistics, sees: (access: readonly string[] | undefined) => boolean): number[] | null {
+function averagesFor(
+  stats: AccessStatistics,
+  sees: (access: readonly string[] | undefined) => boolean,
+): number[] | null {
   const totals = FIELDS.map(() => 0);
   let documents = 0;
   for (const audience of stats.audiences) {
     if (!sees(audience.access)) continue;
     documents += audience.documents;
-    audience.lengths.forEach((length, f) => { totals[f]! += length; });
+    audience.lengths.forEach((length, f) => {
+      totals[f]! += length;
+    });
   }
   return documents === 0 ? null : averagesOf(totals, documents);
 }
@@ -91,7 +118,10 @@ type CanSee = (entry: { access?: readonly string[] }) => boolean;
 const audiences = new WeakMap<AccessStatistics, WeakMap<CanSee, Audience | null>>();
 
 /** Query time: what `canSee` admits of an index, computed once per statistics object and function. */
-export function audienceOf(stats: AccessStatistics | undefined, canSee: CanSee | undefined): Audience | null {
+export function audienceOf(
+  stats: AccessStatistics | undefined,
+  canSee: CanSee | undefined,
+): Audience | null {
   if (!stats || !canSee) return null;
   let byCaller = audiences.get(stats);
   if (!byCaller) audiences.set(stats, (byCaller = new WeakMap()));
@@ -101,15 +131,25 @@ export function audienceOf(stats: AccessStatistics | undefined, canSee: CanSee |
 }
 
 function computeAudience(stats: AccessStatistics, canSee: CanSee): Audience | null {
-  const seen = stats.audiences.map((audience) => canSee(audience.access ? { access: audience.access } : {}));
+  const seen = stats.audiences.map((audience) =>
+    canSee(audience.access ? { access: audience.access } : {}),
+  );
   if (seen.every(Boolean)) return null;
   const ids = decodeVarints(stats.audienceOf);
   const visible = new Uint8Array(ids.length);
   let documents = 0;
   ids.forEach((audience, id) => {
-    if (seen[audience]) { visible[id] = 1; documents += 1; }
+    if (seen[audience]) {
+      visible[id] = 1;
+      documents += 1;
+    }
   });
-  const averages = averagesFor(stats, (access) => canSee(access ? { access } : {})) ?? averagesOf(FIELDS.map(() => 0), 0);
+  const averages =
+    averagesFor(stats, (access) => canSee(access ? { access } : {})) ??
+    averagesOf(
+      FIELDS.map(() => 0),
+      0,
+    );
   return { documents, visible, averages };
 }
 

@@ -24,7 +24,11 @@ function nameOrder(docs: readonly IndexableDoc[]): number[] {
 }
 
 /** Term → postings in ascending internal id, weighted with these field-length averages. */
-function collectPostings(fields: readonly FieldTerms[][], order: readonly number[], averages: readonly number[]): Map<string, Posting[]> {
+function collectPostings(
+  fields: readonly FieldTerms[][],
+  order: readonly number[],
+  averages: readonly number[],
+): Map<string, Posting[]> {
   const postings = new Map<string, Posting[]>();
   order.forEach((position, id) => {
     for (const [term, evidence] of termEvidence(fields[position] ?? [], averages)) {
@@ -50,9 +54,15 @@ function encodePostings(list: readonly Posting[]): string {
 }
 
 /** The term table of `fields`' postings weighted with `averages`. */
-function termTableOf(fields: readonly FieldTerms[][], order: readonly number[], averages: readonly number[]) {
+function termTableOf(
+  fields: readonly FieldTerms[][],
+  order: readonly number[],
+  averages: readonly number[],
+) {
   const postings = collectPostings(fields, order, averages);
-  const entries = [...postings.keys()].sort().map((term) => [term, encodePostings(postings.get(term) ?? [])] as const);
+  const entries = [...postings.keys()]
+    .sort()
+    .map((term) => [term, encodePostings(postings.get(term) ?? [])] as const);
   return encodeTermTable(entries);
 }
 
@@ -60,10 +70,18 @@ export function buildSearchIndex(docs: IndexableDoc[]): SearchIndex {
   const order = nameOrder(docs);
   const fields = docs.map(fieldTermsOf);
   const averages = averageFieldLengths(fields);
-  const index: SearchIndex = { format: 'praxis-search/1', documents: docs.length, order: encodeVarints(order), ...termTableOf(fields, order, averages) };
+  const index: SearchIndex = {
+    format: 'praxis-search/1',
+    documents: docs.length,
+    order: encodeVarints(order),
+    ...termTableOf(fields, order, averages),
+  };
   // Without restricted documents every caller sees every document: the index is exactly as before.
   if (!docs.some((doc) => doc.access)) return index;
   const access = accessStatisticsOf(docs, fields, order, averages);
-  const variants = otherAveragesOf(access).map((other) => ({ averages: other, ...termTableOf(fields, order, other) }));
+  const variants = otherAveragesOf(access).map((other) => ({
+    averages: other,
+    ...termTableOf(fields, order, other),
+  }));
   return { ...index, access, ...(variants.length ? { variants } : {}) };
 }

@@ -4,7 +4,13 @@
 import { FIELDS, fieldLength, type FieldTerms } from './fields.ts';
 
 /** BM25's term-frequency saturation in [0, 1). */
-function saturation(tf: number, length: number, averageLength: number, k1: number, b: number): number {
+function saturation(
+  tf: number,
+  length: number,
+  averageLength: number,
+  k1: number,
+  b: number,
+): number {
   const norm = 1 - b + (b * length) / Math.max(averageLength, 1);
   return tf / (tf + k1 * norm);
 }
@@ -61,14 +67,18 @@ function roundToTwoDigits(value: number): number {
 }
 
 /** Term → evidence in (0, 1) for one document. */
-export function termEvidence(fields: readonly FieldTerms[], averageLengths: readonly number[]): Map<string, number> {
+export function termEvidence(
+  fields: readonly FieldTerms[],
+  averageLengths: readonly number[],
+): Map<string, number> {
   const missing = new Map<string, number>(); // term → Π (1 - cap·saturation) over fields
   FIELDS.forEach((field, f) => {
     const runs = fields[f] as FieldTerms;
     const length = fieldLength(runs);
     for (const [term, tf] of countTerms(runs, field.bigramMinCount > 0)) {
       if (tf < field.bigramMinCount && term.includes(' ')) continue;
-      const proof = field.cap * saturation(tf, length, averageLengths[f] as number, field.k1, field.b);
+      const proof =
+        field.cap * saturation(tf, length, averageLengths[f] as number, field.k1, field.b);
       missing.set(term, (missing.get(term) ?? 1) * (1 - proof));
     }
   });

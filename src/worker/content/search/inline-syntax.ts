@@ -26,7 +26,8 @@ function linksAsLabels(text: string, imageMark: boolean, open: string, close: st
   let copied = 0;
   let at = 0;
   while (at < text.length) {
-    const bracket = imageMark && text[at] === '!' && text[at + 1] === '[' ? at + 1 : text[at] === '[' ? at : -1;
+    const bracket =
+      imageMark && text[at] === '!' && text[at + 1] === '[' ? at + 1 : text[at] === '[' ? at : -1;
     if (bracket >= 0) {
       const end = labelEnd(bracket + 1);
       if (end < text.length && text[end + 1] === open) {
@@ -56,7 +57,8 @@ export function withoutReferenceDefinition(text: string): string {
   let target = close + 2;
   while (target < text.length && WHITESPACE.test(text[target]!)) target++;
   if (target === text.length) return text;
-  for (let rest = target; rest < text.length; rest++) if (LINE_TERMINATORS.includes(text[rest]!)) return text;
+  for (let rest = target; rest < text.length; rest++)
+    if (LINE_TERMINATORS.includes(text[rest]!)) return text;
   return '';
 }
 

@@ -3,7 +3,10 @@
 // runs in linear time (test/node/linear-time-regexes.test.ts, linear-time-parsers.test.ts).
 import { ANY_HEADING, atxHeadingText } from '../atx-heading.ts';
 import {
-  inlineLinksAsLabels, referenceLinksAsLabels, tagsAsSpaces, withoutReferenceDefinition,
+  inlineLinksAsLabels,
+  referenceLinksAsLabels,
+  tagsAsSpaces,
+  withoutReferenceDefinition,
 } from './inline-syntax.ts';
 
 export interface MarkdownLine {
@@ -50,15 +53,17 @@ export function plainInline(text: string): string {
 /** plainInline without its shortcut (exported for the test that the two agree). */
 export function stripInline(text: string): string {
   const links = referenceLinksAsLabels(inlineLinksAsLabels(text, { imageMark: true }));
-  return tagsAsSpaces(withoutReferenceDefinition(links))
-    .replace(/\bhttps?:\/\/\S+/g, ' ')
-    .replace(/[*_`~]+/g, '')
-    .replace(/^\s*(?:[-+*>|]|\d+[.)])\s+/g, '')
-    // A match starts only where a whitespace run starts (or at a bare `|`): `\s*\|\s*` tried
-    // every position of a long whitespace run.
-    .replace(/(?<!\s)\s*\|\s*|\|\s*/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    tagsAsSpaces(withoutReferenceDefinition(links))
+      .replace(/\bhttps?:\/\/\S+/g, ' ')
+      .replace(/[*_`~]+/g, '')
+      .replace(/^\s*(?:[-+*>|]|\d+[.)])\s+/g, '')
+      // A match starts only where a whitespace run starts (or at a bare `|`): `\s*\|\s*` tried
+      // every position of a long whitespace run.
+      .replace(/(?<!\s)\s*\|\s*|\|\s*/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** The texts of the body's `#` headings, in order. */

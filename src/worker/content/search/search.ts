@@ -4,7 +4,12 @@ import { decodeVarints, readDigit, readVarint, type Reader } from './codec.ts';
 import { queryTermsOf } from './query-terms.ts';
 import { topIds } from './top-hits.ts';
 import { documentFrequencyAt, findPostings, type TermTable } from './term-table.ts';
-import { BIGRAM_WEIGHT, EVIDENCE_SCALE, EXACT_WEIGHT, inverseDocumentFrequency } from './scoring.ts';
+import {
+  BIGRAM_WEIGHT,
+  EVIDENCE_SCALE,
+  EXACT_WEIGHT,
+  inverseDocumentFrequency,
+} from './scoring.ts';
 import type { AccessStatistics, SearchHit, SearchIndex, SearchOptions } from './types.ts';
 
 /** What ranking needs besides postings: the document count and the id → position map. */
@@ -22,7 +27,14 @@ function positionsOf(index: IndexHead): number[] {
 }
 
 /** Adds `factor × evidence` of each posting at `start` into `scores`, listing ids on their first score. */
-function accumulate(postings: string, start: number, factor: number, scores: Float64Array, touched: number[], visible: Uint8Array | null): void {
+function accumulate(
+  postings: string,
+  start: number,
+  factor: number,
+  scores: Float64Array,
+  touched: number[],
+  visible: Uint8Array | null,
+): void {
   const reader: Reader = { text: postings, pos: start };
   const count = readVarint(reader);
   const scale = factor / EVIDENCE_SCALE;
@@ -55,10 +67,17 @@ function visibleFrequency(postings: string, start: number, visible: Uint8Array):
  * documents' averages are the stored ones, else the table weighted with their averages. The build
  * makes one for every combination of groups, so a missing one means a damaged or foreign index.
  */
-export function weightedFor<T extends { averages: number[] }>(stats: AccessStatistics | undefined, audience: Audience | null, variants: readonly T[] | undefined): T | null {
+export function weightedFor<T extends { averages: number[] }>(
+  stats: AccessStatistics | undefined,
+  audience: Audience | null,
+  variants: readonly T[] | undefined,
+): T | null {
   if (audience === null || sameAverages(audience.averages, stats!.averages)) return null;
   const found = variants?.find((variant) => sameAverages(variant.averages, audience.averages));
-  if (!found) throw new Error('the search index has no postings weighted for this caller\'s documents: it was built by another version of Praxis; rebuild and publish');
+  if (!found)
+    throw new Error(
+      "the search index has no postings weighted for this caller's documents: it was built by another version of Praxis; rebuild and publish",
+    );
   return found;
 }
 
@@ -71,7 +90,11 @@ export type PostingsLookup = (term: string) => { table: TermTable; start: number
  * title. A document that answers only part of a query, or only in its body, scores lower — so
  * scores compare across queries instead of the best hit always being 1.
  */
-export function searchIndex(index: SearchIndex, query: string, options: SearchOptions = {}): SearchHit[] {
+export function searchIndex(
+  index: SearchIndex,
+  query: string,
+  options: SearchOptions = {},
+): SearchHit[] {
   const audience = audienceOf(index.access, options.canSee);
   if (audience !== null && audience.documents === 0) return [];
   const table: TermTable = weightedFor(index.access, audience, index.variants) ?? index;
@@ -87,7 +110,13 @@ export function searchIndex(index: SearchIndex, query: string, options: SearchOp
  * With an audience, only its documents exist: they alone are scored and counted (document count,
  * frequencies), and `lookup` must give postings weighted with its averages (`weightedFor`).
  */
-export function rankQuery(head: IndexHead, lookup: PostingsLookup, query: string, options: SearchOptions = {}, audience: Audience | null = null): SearchHit[] {
+export function rankQuery(
+  head: IndexHead,
+  lookup: PostingsLookup,
+  query: string,
+  options: SearchOptions = {},
+  audience: Audience | null = null,
+): SearchHit[] {
   const limit = Math.max(0, Math.floor(options.limit ?? DEFAULT_LIMIT));
   const { terms, bigrams, exact } = queryTermsOf(query);
   if (terms.length === 0 || limit === 0) return [];
@@ -112,12 +141,23 @@ function scoresFor(documents: number): Float64Array {
   return scratchScores;
 }
 
-function rankInto(head: IndexHead, lookup: PostingsLookup, scores: Float64Array, touched: number[], limit: number, query: Pick<ReturnType<typeof queryTermsOf>, 'terms' | 'bigrams' | 'exact'>, visible: Uint8Array | null, n: number): SearchHit[] {
+function rankInto(
+  head: IndexHead,
+  lookup: PostingsLookup,
+  scores: Float64Array,
+  touched: number[],
+  limit: number,
+  query: Pick<ReturnType<typeof queryTermsOf>, 'terms' | 'bigrams' | 'exact'>,
+  visible: Uint8Array | null,
+  n: number,
+): SearchHit[] {
   const { terms, bigrams, exact } = query;
   // A term only hidden documents have is, for this caller, a term no document has.
   const frequency = (found: { table: TermTable; start: number } | null): number => {
     if (found === null) return 0;
-    return visible === null ? documentFrequencyAt(found.table, found.start) : visibleFrequency(found.table.postings, found.start, visible);
+    return visible === null
+      ? documentFrequencyAt(found.table, found.start)
+      : visibleFrequency(found.table.postings, found.start, visible);
   };
   let attainable = 0;
   for (const term of terms) {
@@ -125,11 +165,15 @@ function rankInto(head: IndexHead, lookup: PostingsLookup, scores: Float64Array,
     const df = frequency(found);
     const idf = inverseDocumentFrequency(df, n);
     attainable += idf; // unknown terms count: a query half made of unknown words is half answered
-    if (found && df > 0) accumulate(found.table.postings, found.start, idf, scores, touched, visible);
+    if (found && df > 0)
+      accumulate(found.table.postings, found.start, idf, scores, touched, visible);
   }
   // Phrases and typed forms only count where some document has them: a pair no document uses as
   // a phrase is no phrase, and a spelling no name or title uses says nothing.
-  const extras = [...bigrams.map((t) => [t, BIGRAM_WEIGHT] as const), ...exact.map((t) => [t, EXACT_WEIGHT] as const)];
+  const extras = [
+    ...bigrams.map((t) => [t, BIGRAM_WEIGHT] as const),
+    ...exact.map((t) => [t, EXACT_WEIGHT] as const),
+  ];
   for (const [term, weight] of extras) {
     const found = lookup(term);
     const df = frequency(found);

@@ -16,17 +16,37 @@ export interface Searcher {
 export type StoredIndex = SearchIndex | ShardedIndex;
 
 /** A searcher over a parsed stored index; `loadShard` fetches (and should cache) a shard by hash. */
-export function searcherOf(stored: StoredIndex, loadShard: (hash: string) => Promise<TermTable>): Searcher {
+export function searcherOf(
+  stored: StoredIndex,
+  loadShard: (hash: string) => Promise<TermTable>,
+): Searcher {
   if (stored.format === 'praxis-search/1') {
-    return { documents: stored.documents, search: async (query, options) => searchIndex(stored, query, options) };
+    return {
+      documents: stored.documents,
+      search: async (query, options) => searchIndex(stored, query, options),
+    };
   }
-  if (stored.format !== 'praxis-search/2' || !Array.isArray(stored.shards) || stored.shards.length === 0) {
-    throw new Error(`search index format '${String((stored as { format?: unknown }).format)}' is not one this Worker reads: deploy the Worker that matches the build`);
+  if (
+    stored.format !== 'praxis-search/2' ||
+    !Array.isArray(stored.shards) ||
+    stored.shards.length === 0
+  ) {
+    throw new Error(
+      `search index format '${String((stored as { format?: unknown }).format)}' is not one this Worker reads: deploy the Worker that matches the build`,
+    );
   }
-  return { documents: stored.documents, search: (query, options) => searchShards(stored, loadShard, query, options) };
+  return {
+    documents: stored.documents,
+    search: (query, options) => searchShards(stored, loadShard, query, options),
+  };
 }
 
-async function searchShards(head: ShardedIndex, loadShard: (hash: string) => Promise<TermTable>, query: string, options?: SearchOptions): Promise<SearchHit[]> {
+async function searchShards(
+  head: ShardedIndex,
+  loadShard: (hash: string) => Promise<TermTable>,
+  query: string,
+  options?: SearchOptions,
+): Promise<SearchHit[]> {
   const audience = audienceOf(head.access, options?.canSee);
   if (audience !== null && audience.documents === 0) return [];
   // A caller whose documents have other field-length averages reads the shards weighted with those.
@@ -34,10 +54,18 @@ async function searchShards(head: ShardedIndex, loadShard: (hash: string) => Pro
   const count = shards.length;
   const wanted = shardsOfQuery(query, count);
   const tables = new Map<number, TermTable>();
-  await Promise.all(wanted.map(async (shard) => tables.set(shard, await loadShard(shards[shard] as string))));
-  return rankQuery(head, (term) => {
-    const table = tables.get(shardOf(term, count)) as TermTable;
-    const start = findPostings(table, term);
-    return start < 0 ? null : { table, start };
-  }, query, options, audience);
+  await Promise.all(
+    wanted.map(async (shard) => tables.set(shard, await loadShard(shards[shard] as string))),
+  );
+  return rankQuery(
+    head,
+    (term) => {
+      const table = tables.get(shardOf(term, count)) as TermTable;
+      const start = findPostings(table, term);
+      return start < 0 ? null : { table, start };
+    },
+    query,
+    options,
+    audience,
+  );
 }

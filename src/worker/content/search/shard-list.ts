@@ -13,9 +13,14 @@ const HASH_BYTES = 32;
  * What a pointer to `manifest` carries as `shards`: each kind's shard hashes, from its index head
  * (`headText` gives a head's whole text). Build and rollback both write pointers with them.
  */
-export function shardListsOf(manifest: Manifest, headText: (hash: string) => string): Partial<Record<DocumentKind, string>> {
+export function shardListsOf(
+  manifest: Manifest,
+  headText: (hash: string) => string,
+): Partial<Record<DocumentKind, string>> {
   const lists: Partial<Record<DocumentKind, string>> = {};
-  for (const [kind, section] of Object.entries(manifest.kinds) as Array<[DocumentKind, Manifest['kinds'][DocumentKind]]>) {
+  for (const [kind, section] of Object.entries(manifest.kinds) as Array<
+    [DocumentKind, Manifest['kinds'][DocumentKind]]
+  >) {
     if (!section?.count) continue;
     lists[kind] = packShardHashes((JSON.parse(headText(section.index)) as ShardedIndex).shards);
   }
@@ -26,7 +31,8 @@ export function packShardHashes(hashes: readonly string[]): string {
   let binary = '';
   for (const hash of hashes) {
     if (!/^[0-9a-f]{64}$/.test(hash)) throw new Error(`not an object hash: ${hash}`);
-    for (let i = 0; i < 64; i += 2) binary += String.fromCharCode(parseInt(hash.slice(i, i + 2), 16));
+    for (let i = 0; i < 64; i += 2)
+      binary += String.fromCharCode(parseInt(hash.slice(i, i + 2), 16));
   }
   return btoa(binary);
 }
@@ -44,7 +50,8 @@ export function unpackShardHashes(packed: unknown): string[] | null {
   const hashes: string[] = [];
   for (let start = 0; start < binary.length; start += HASH_BYTES) {
     let hex = '';
-    for (let i = start; i < start + HASH_BYTES; i++) hex += binary.charCodeAt(i).toString(16).padStart(2, '0');
+    for (let i = start; i < start + HASH_BYTES; i++)
+      hex += binary.charCodeAt(i).toString(16).padStart(2, '0');
     hashes.push(hex);
   }
   // A shard count is a power of two (shardOf masks with it).

@@ -50,7 +50,9 @@ export function shardCountFor(totalChars: number): number {
 function entriesOf(table: TermTable): [string, string][] {
   if (table.terms === '') return [];
   const records = table.terms.split(';');
-  const offsets = decodeVarints(records.map((record) => record.slice(record.lastIndexOf(':') + 1)).join(''));
+  const offsets = decodeVarints(
+    records.map((record) => record.slice(record.lastIndexOf(':') + 1)).join(''),
+  );
   return records.map((record, i) => [
     record.slice(0, record.lastIndexOf(':')),
     table.postings.slice(offsets[i] as number, offsets[i + 1] ?? table.postings.length),
@@ -58,7 +60,10 @@ function entriesOf(table: TermTable): [string, string][] {
 }
 
 /** The index's terms split into `shardCount` term tables (each still sorted, so lookups binary-search). */
-export function splitSearchIndex(index: TermTable, shardCount = shardCountFor(index.terms.length + index.postings.length)): TermTable[] {
+export function splitSearchIndex(
+  index: TermTable,
+  shardCount = shardCountFor(index.terms.length + index.postings.length),
+): TermTable[] {
   const buckets: [string, string][][] = Array.from({ length: shardCount }, () => []);
   for (const entry of entriesOf(index)) buckets[shardOf(entry[0], shardCount)]!.push(entry);
   return buckets.map(encodeTermTable);
@@ -69,9 +74,19 @@ export function splitSearchIndex(index: TermTable, shardCount = shardCountFor(in
  * manifest names as the kind's index.
  */
 export function storeSearchIndex(index: SearchIndex, put: (text: string) => string): string {
-  const shardsOf = (table: TermTable): string[] => splitSearchIndex(table).map((shard) => put(JSON.stringify(shard)));
-  const head: ShardedIndex = { format: 'praxis-search/2', documents: index.documents, order: index.order, shards: shardsOf(index) };
+  const shardsOf = (table: TermTable): string[] =>
+    splitSearchIndex(table).map((shard) => put(JSON.stringify(shard)));
+  const head: ShardedIndex = {
+    format: 'praxis-search/2',
+    documents: index.documents,
+    order: index.order,
+    shards: shardsOf(index),
+  };
   if (index.access) head.access = index.access;
-  if (index.variants) head.variants = index.variants.map(({ averages, terms, postings }) => ({ averages, shards: shardsOf({ terms, postings }) }));
+  if (index.variants)
+    head.variants = index.variants.map(({ averages, terms, postings }) => ({
+      averages,
+      shards: shardsOf({ terms, postings }),
+    }));
   return put(JSON.stringify(head));
 }

@@ -49,12 +49,16 @@ const readableTexts = new LruCache<string, string>(4 * 1024 * 1024);
 
 function readableTextOf(body: string): string {
   let text = readableTexts.get(body);
-  if (text === undefined) readableTexts.set(body, (text = readableText(body)), body.length + text.length);
+  if (text === undefined)
+    readableTexts.set(body, (text = readableText(body)), body.length + text.length);
   return text;
 }
 
 /** The run of matches, at most `budget` characters wide, covering the most distinct terms. */
-function bestMatchWindow(matches: readonly (WordAt & { term: string })[], budget: number): [WordAt, WordAt] | null {
+function bestMatchWindow(
+  matches: readonly (WordAt & { term: string })[],
+  budget: number,
+): [WordAt, WordAt] | null {
   let best: [WordAt, WordAt] | null = null;
   let bestDistinct = 0;
   let bestCount = 0;
@@ -107,9 +111,11 @@ function leading(text: string, maxLength: number): string {
 const wholeTexts = new LruCache<string, string | null>(1024 * 1024);
 
 function wholeTextOf(body: string, budget: number): string | null {
-  if (body.length > SHORT_BODY_CHARS || budget !== DEFAULT_MAX_LENGTH - 2 * ELLIPSIS.length) return wholeText(body, budget);
+  if (body.length > SHORT_BODY_CHARS || budget !== DEFAULT_MAX_LENGTH - 2 * ELLIPSIS.length)
+    return wholeText(body, budget);
   let text = wholeTexts.get(body);
-  if (text === undefined) wholeTexts.set(body, (text = wholeText(body, budget)), body.length + (text?.length ?? 0) + 1);
+  if (text === undefined)
+    wholeTexts.set(body, (text = wholeText(body, budget)), body.length + (text?.length ?? 0) + 1);
   return text;
 }
 
@@ -118,11 +124,17 @@ function wholeTextOf(body: string, budget: number): string | null {
  * passage that contains the most distinct query terms; the first prose line when nothing matches.
  */
 export function snippet(body: string, query: string, maxLength = DEFAULT_MAX_LENGTH): string {
-  return wholeTextOf(body, maxLength - 2 * ELLIPSIS.length) ?? matchedSnippet(body, query, maxLength);
+  return (
+    wholeTextOf(body, maxLength - 2 * ELLIPSIS.length) ?? matchedSnippet(body, query, maxLength)
+  );
 }
 
 /** The snippet found by matching the query's terms (exported for the test that the shortcut agrees). */
-export function matchedSnippet(body: string, query: string, maxLength = DEFAULT_MAX_LENGTH): string {
+export function matchedSnippet(
+  body: string,
+  query: string,
+  maxLength = DEFAULT_MAX_LENGTH,
+): string {
   const budget = maxLength - 2 * ELLIPSIS.length;
   const wanted = queryTermsOf(query).termSet;
   const text = readableTextOf(body);

@@ -18,7 +18,10 @@ export function encodeTermTable(entries: readonly (readonly [string, string])[])
     records.push(`${term}${OFFSET_START}${encodeVarints([offset])}`);
     offset += postings.length;
   }
-  return { terms: records.join(RECORD_END), postings: entries.map(([, postings]) => postings).join('') };
+  return {
+    terms: records.join(RECORD_END),
+    postings: entries.map(([, postings]) => postings).join(''),
+  };
 }
 
 /** Where `term`'s postings start in `table.postings`, or -1 when no document has the term. */

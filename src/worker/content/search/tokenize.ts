@@ -33,14 +33,18 @@ const candidatePatterns = new WeakMap<ReadonlySet<string>, RegExp>();
  * pages (handbook paragraphs) than stemming every word, which other text still gets. A test
  * checks both paths agree.
  */
-export function wordsWithTermsIn(text: string, wanted: ReadonlySet<string>): (WordAt & { term: string })[] {
+export function wordsWithTermsIn(
+  text: string,
+  wanted: ReadonlySet<string>,
+): (WordAt & { term: string })[] {
   if (wanted.size === 0) return [];
   const found: (WordAt & { term: string })[] = [];
   // One object per wanted word only: most candidates' terms are not wanted.
   for (const match of text.matchAll(NON_ASCII_WORD_CHAR.test(text) ? WORD : candidatesOf(wanted))) {
     const word = match[0].toLowerCase();
     const term = termOf(word);
-    if (term !== null && wanted.has(term)) found.push({ word, start: match.index, end: match.index + match[0].length, term });
+    if (term !== null && wanted.has(term))
+      found.push({ word, start: match.index, end: match.index + match[0].length, term });
   }
   return found;
 }
@@ -49,8 +53,13 @@ export function wordsWithTermsIn(text: string, wanted: ReadonlySet<string>): (Wo
 function candidatesOf(wanted: ReadonlySet<string>): RegExp {
   let pattern = candidatePatterns.get(wanted);
   if (pattern === undefined) {
-    const prefixes = [...wanted].map((term) => term.slice(0, Math.max(1, term.length - 2)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${prefixes.join('|')})[\\p{L}\\p{N}]*(?:[#+]+(?![\\p{L}\\p{N}]))?`, 'giu');
+    const prefixes = [...wanted].map((term) =>
+      term.slice(0, Math.max(1, term.length - 2)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    );
+    pattern = new RegExp(
+      `(?<![\\p{L}\\p{N}])(?:${prefixes.join('|')})[\\p{L}\\p{N}]*(?:[#+]+(?![\\p{L}\\p{N}]))?`,
+      'giu',
+    );
     candidatePatterns.set(wanted, pattern);
   }
   return pattern;
@@ -61,7 +70,11 @@ function collectWords<T>(text: string, pattern: RegExp, make: (word: WordAt) => 
   const found: T[] = [];
   // Lowercase per word, not the whole text, so offsets always point into the original.
   for (const match of text.matchAll(pattern)) {
-    const made = make({ word: match[0].toLowerCase(), start: match.index, end: match.index + match[0].length });
+    const made = make({
+      word: match[0].toLowerCase(),
+      start: match.index,
+      end: match.index + match[0].length,
+    });
     if (made !== null) found.push(made);
   }
   return found;

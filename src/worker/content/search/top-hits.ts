@@ -17,8 +17,10 @@ export function topIds(ids: readonly number[], scores: Float64Array, k: number):
       const left = 2 * i + 1;
       const right = left + 1;
       let worst = i;
-      if (left < heap.length && before(scores, heap[worst] as number, heap[left] as number)) worst = left;
-      if (right < heap.length && before(scores, heap[worst] as number, heap[right] as number)) worst = right;
+      if (left < heap.length && before(scores, heap[worst] as number, heap[left] as number))
+        worst = left;
+      if (right < heap.length && before(scores, heap[worst] as number, heap[right] as number))
+        worst = right;
       if (worst === i) return;
       [heap[i], heap[worst]] = [heap[worst] as number, heap[i] as number];
       i = worst;
@@ -27,7 +29,7 @@ export function topIds(ids: readonly number[], scores: Float64Array, k: number):
   for (const id of ids) {
     if (heap.length < k) {
       heap.push(id);
-      for (let i = heap.length - 1; i > 0; ) {
+      for (let i = heap.length - 1; i > 0;) {
         const parent = (i - 1) >> 1;
         if (!before(scores, heap[parent] as number, heap[i] as number)) break;
         [heap[i], heap[parent]] = [heap[parent] as number, heap[i] as number];

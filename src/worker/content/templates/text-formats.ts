@@ -8,7 +8,8 @@ export function groupedBytes(bytes: number): string {
   const digits = String(bytes);
   if (!/^\d+$/.test(digits)) return digits;
   const groups: string[] = [];
-  for (let end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end));
+  for (let end = digits.length; end > 0; end -= 3)
+    groups.unshift(digits.slice(Math.max(0, end - 3), end));
   return groups.join(',');
 }
 
@@ -21,20 +22,25 @@ export function templateListText(names: readonly string[]): string {
   return `Available POWER Framework Templates:\n\n${lines.join('\n')}\n\nTotal: ${names.length} templates`;
 }
 
-export const templateText = (name: string, content: string): string => `=== ${name.toUpperCase()} Template ===\n\n${content}`;
+export const templateText = (name: string, content: string): string =>
+  `=== ${name.toUpperCase()} Template ===\n\n${content}`;
 
 /** `available` in the bundle's dependency order (readme, architecture, api, …), as the template contract's error shows it. */
 export const templateNotFoundText = (requested: string, available: readonly string[]): string =>
   `Template '${requested}' not found. Available: ${available.join(', ')}`;
 
-export function frameworkListText(frameworks: ReadonlyArray<{ file: string; bytes: number }>): string {
+export function frameworkListText(
+  frameworks: ReadonlyArray<{ file: string; bytes: number }>,
+): string {
   if (!frameworks.length) return 'No framework documentation found';
-  const lines = [...frameworks].sort((a, b) => codePointOrder(a.file, b.file))
+  const lines = [...frameworks]
+    .sort((a, b) => codePointOrder(a.file, b.file))
     .map((framework, i) => `${i + 1}. ${framework.file} (${groupedBytes(framework.bytes)} bytes)`);
   return `Available Framework Documentation:\n\n${lines.join('\n')}\n\nTotal: ${frameworks.length} framework docs`;
 }
 
-export const frameworkText = (name: string, content: string): string => `=== ${name} Framework ===\n\n${content}`;
+export const frameworkText = (name: string, content: string): string =>
+  `=== ${name} Framework ===\n\n${content}`;
 
 export const frameworkNotFoundText = (requested: string, available: readonly string[]): string =>
   `Framework '${requested}' not found. Available: ${available.join(', ')}`;
@@ -47,7 +53,10 @@ export function fillPlaceholders(content: string, values: Readonly<Record<string
   const resolved = new Set<string>();
   const unresolved = new Set<string>();
   const text = content.replace(PLACEHOLDER, (whole, key: string) => {
-    if (Object.hasOwn(values, key)) { resolved.add(key); return values[key]!; }
+    if (Object.hasOwn(values, key)) {
+      resolved.add(key);
+      return values[key]!;
+    }
     unresolved.add(key);
     return whole;
   });
