@@ -5,7 +5,6 @@
 // bob does not; `praxis token` keeps working alongside.
 import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -14,10 +13,10 @@ import {
   StreamableHTTPClientTransport,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnPraxisDev, type RunningDev } from '../../scripts/dev/spawn-praxis-dev.ts';
 import { MemoryOAuthClient, TestBrowser, signInAs } from '../fixtures/oidc/sign-in-browser.ts';
+import { startMcpRemote } from './interop/mcp-remote.ts';
 
 const CLI = new URL('../../bin/praxis.mjs', import.meta.url).pathname;
 const RESTRICTED = 'production-access';
@@ -78,28 +77,11 @@ describe('praxis dev --auth oauth, end to end', () => {
     // mcp-remote opens the browser with xdg-open: here a script that does nothing (the test is the browser).
     await writeFile(join(home, 'xdg-open'), '#!/bin/sh\nexit 0\n');
     await chmod(join(home, 'xdg-open'), 0o755);
-    const proxy = createRequire(import.meta.url).resolve('mcp-remote/dist/proxy.js');
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [proxy, dev.url, '--allow-http'],
-      stderr: 'pipe',
-      env: {
-        ...(process.env as Record<string, string>),
-        MCP_REMOTE_CONFIG_DIR: home,
-        PATH: `${home}:${process.env.PATH}`,
-        DISPLAY: ':0',
-      },
-    });
-    let log = '';
-    const authorizationUrl = new Promise<string>((resolve) => {
-      transport.stderr!.on('data', (chunk: Buffer) => {
-        log += chunk;
-        const match = /Please authorize this client by visiting:\s+(\S+)/.exec(log);
-        if (match) resolve(match[1]!);
-      });
-    });
-    const client = new Client({ name: 'e2e-mcp-remote', version: '1.0.0' });
-    const connected = client.connect(transport);
+    const {
+      client,
+      connected,
+      printedUrl: authorizationUrl,
+    } = startMcpRemote(dev.url, home, 'e2e-mcp-remote');
     try {
       const url = await authorizationUrl;
       const redirect = new URL(url).searchParams.get('redirect_uri')!;

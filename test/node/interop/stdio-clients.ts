@@ -5,7 +5,6 @@
 // down and Chromium opens it.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
@@ -14,6 +13,7 @@ import type { Browser } from 'puppeteer-core';
 import { expect } from 'vitest';
 import { createFixture } from '../../shim/helpers/git-fixture.ts';
 import type { InstalledPraxis } from '../../shim/helpers/installed-praxis.ts';
+import { startMcpRemote } from './mcp-remote.ts';
 import { recordingOpener, signInAt } from './sign-in-in-browser.ts';
 import { sawThrough, type ClientSaw } from './what-a-client-saw.ts';
 
@@ -25,30 +25,13 @@ export async function mcpRemoteSaw(
 ): Promise<ClientSaw> {
   const home = await mkdtemp(join(tmpdir(), 'praxis-interop-mcp-remote-'));
   const opener = await recordingOpener(home, 'xdg-open');
-  const proxy = createRequire(import.meta.url).resolve('mcp-remote/dist/proxy.js');
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [proxy, mcpUrl, '--allow-http'],
-    stderr: 'pipe',
-    env: {
-      ...(process.env as Record<string, string>),
-      MCP_REMOTE_CONFIG_DIR: home,
-      PATH: `${home}:${process.env.PATH}`,
-      DISPLAY: ':0',
-    },
-  });
-  let log = '';
-  const printed = new Promise<string>((resolve) => {
-    transport.stderr!.on('data', (chunk: Buffer) => {
-      log += chunk;
-      const match = /Please authorize this client by visiting:\s+(\S+)/.exec(log);
-      if (match) resolve(match[1]!);
-    });
-  });
-  const client = new Client({ name: 'praxis-interop-mcp-remote', version: '1.0.0' });
-  const connected = client.connect(transport);
+  const { client, connected, printedUrl } = startMcpRemote(
+    mcpUrl,
+    home,
+    'praxis-interop-mcp-remote',
+  );
   try {
-    const url = await Promise.race([printed, opener.opened()]);
+    const url = await Promise.race([printedUrl, opener.opened()]);
     await signInAt(browser, url, user);
     await connected;
     return await sawThrough(client);
