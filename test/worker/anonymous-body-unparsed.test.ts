@@ -3,7 +3,7 @@
 // the Worker calls is the one this file watches; a parse of the body is seen by its length.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BYTES } from '../../src/worker/http/guards.ts';
-import { MCP_URL, callWorker, publishFixture, token } from './helpers.ts';
+import { callWorker, mcpRequest, publishFixture, token } from './helpers.ts';
 import { captureConsole } from './fuzz-helpers.ts';
 
 const originalParse = JSON.parse;
@@ -32,17 +32,7 @@ const toolCall = JSON.stringify({
 });
 
 function post(body: string, bearer: string | null): Promise<Response> {
-  return callWorker(
-    new Request(MCP_URL, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        ...(bearer === null ? {} : { authorization: `Bearer ${bearer}` }),
-      },
-      body,
-    }),
-  );
+  return callWorker(mcpRequest(body, { bearer }));
 }
 
 describe('an anonymous body is never parsed', () => {

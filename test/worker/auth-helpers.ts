@@ -4,7 +4,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { inject } from 'vitest';
 import type { Env } from '../../src/worker/index.ts';
-import { MCP_URL, callWorker } from './helpers.ts';
+import { MCP_URL, callWorker, mcpRequest } from './helpers.ts';
 
 export const RESOURCE = MCP_URL;
 export const providers = inject('identityProviders');
@@ -90,18 +90,7 @@ export async function mcpPost(
   bearer: string | null,
   env: Partial<Env>,
 ): Promise<Response> {
-  return callWorker(
-    new Request(MCP_URL, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-      },
-      body: JSON.stringify(body),
-    }),
-    env,
-  );
+  return callWorker(mcpRequest(body, { bearer }), env);
 }
 
 export const listTools = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };

@@ -14,7 +14,7 @@ import { resetContentCache } from '../../src/worker/content/store.ts';
 import { captureConsole } from './fuzz-helpers.ts';
 import type { Env } from '../../src/worker/index.ts';
 import { RESOURCE, cloudEnv, providers, signedByProvider } from './auth-helpers.ts';
-import { MCP_URL, callWorker, publishProvided, testEnv, token } from './helpers.ts';
+import { callWorker, mcpRequest, publishProvided, testEnv, token } from './helpers.ts';
 
 const sha256Hex = async (text: string): Promise<string> =>
   [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))]
@@ -23,15 +23,7 @@ const sha256Hex = async (text: string): Promise<string> =>
 
 async function call(content: KVNamespace, method: string, params: unknown) {
   const response = await callWorker(
-    new Request(MCP_URL, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        authorization: `Bearer ${await token()}`,
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    }),
+    mcpRequest({ jsonrpc: '2.0', id: 1, method, params }, { bearer: await token() }),
     { CONTENT: content },
   );
   expect(response.status).toBe(200);
@@ -232,20 +224,15 @@ describe('a manifest whose per-access counts do not add up', () => {
     const { value: answer, lines } = await captureConsole(async () => {
       resetContentCache();
       const reply = await callWorker(
-        new Request(MCP_URL, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-            authorization: `Bearer ${await token()}`,
-          },
-          body: JSON.stringify({
+        mcpRequest(
+          {
             jsonrpc: '2.0',
             id: 1,
             method: 'tools/call',
             params: { name: 'search_processes', arguments: { query: 'rollout' } },
-          }),
-        }),
+          },
+          { bearer: await token() },
+        ),
       );
       return { status: reply.status, text: await reply.text() };
     });
@@ -264,14 +251,8 @@ describe('a version written by a build before the load lists and per-access coun
     ) =>
       (
         await callWorker(
-          new Request(MCP_URL, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              accept: 'application/json, text/event-stream',
-              authorization: `Bearer ${bearer}`,
-            },
-            body: JSON.stringify({
+          mcpRequest(
+            {
               jsonrpc: '2.0',
               id: 1,
               method: 'tools/call',
@@ -279,8 +260,9 @@ describe('a version written by a build before the load lists and per-access coun
                 name: 'search_processes',
                 arguments: { query: 'rollout canary', limit: 5 },
               },
-            }),
-          }),
+            },
+            { bearer },
+          ),
           { ...env, CONTENT: content },
         )
       ).text();

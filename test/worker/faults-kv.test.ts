@@ -7,7 +7,15 @@ import { BUNDLE_SCHEMA, POINTER_KEY } from '../../src/bundle/bundle.ts';
 import type { Env } from '../../src/worker/index.ts';
 import { resetIssuerKeys } from '../../src/worker/auth/issuer-keys.ts';
 import { RESOURCE, cloudEnv, providers, signedByProvider } from './auth-helpers.ts';
-import { MCP_URL, callWorker, publishFixture, rpcMessage, testEnv, token } from './helpers.ts';
+import {
+  MCP_URL,
+  callWorker,
+  mcpRequest,
+  publishFixture,
+  rpcMessage,
+  testEnv,
+  token,
+} from './helpers.ts';
 import { captureConsole, withDeadline } from './fuzz-helpers.ts';
 
 type Fault = 'none' | 'fail' | 'hang';
@@ -39,20 +47,10 @@ async function call(
   const bearer = await token('fault-tester');
   const response = await withDeadline(
     callWorker(
-      new Request(MCP_URL, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          authorization: `Bearer ${bearer}`,
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'tools/call',
-          params: { name, arguments: args },
-        }),
-      }),
+      mcpRequest(
+        { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+        { bearer },
+      ),
       { PRAXIS_KV_TIMEOUT_MS: TIMEOUT_MS, ...env },
     ),
     5000,
@@ -190,15 +188,7 @@ describe('KV faults during requests', () => {
     // A get loads only the processes' names: a listing loads the rest (the knowledge sections), so
     // what fails below is the record's body, mid-request, not the loading of the version.
     const listing = await callWorker(
-      new Request(MCP_URL, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          authorization: `Bearer ${bearer}`,
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'resources/list', params: {} }),
-      }),
+      mcpRequest({ jsonrpc: '2.0', id: 2, method: 'resources/list', params: {} }, { bearer }),
       { CONTENT: kv },
     );
     expect(listing.status).toBe(200);
@@ -209,20 +199,15 @@ describe('KV faults during requests', () => {
       async () =>
         (await rpcMessage(
           await callWorker(
-            new Request(MCP_URL, {
-              method: 'POST',
-              headers: {
-                'content-type': 'application/json',
-                accept: 'application/json, text/event-stream',
-                authorization: `Bearer ${bearer}`,
-              },
-              body: JSON.stringify({
+            mcpRequest(
+              {
                 jsonrpc: '2.0',
                 id: 3,
                 method: 'resources/read',
                 params: { uri: 'vitaegraph://record/skill-git' },
-              }),
-            }),
+              },
+              { bearer },
+            ),
             { CONTENT: kv },
           ),
         )) as { error: { code: number; message: string } },

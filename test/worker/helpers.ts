@@ -61,26 +61,31 @@ function envWith(overrides: Partial<Env>): Env {
   return env;
 }
 
+/** A POST of `body` (JSON; a string is sent as it is) to /mcp, as an MCP client sends it. */
+export function mcpRequest(
+  body: unknown,
+  init: { bearer?: string | null; headers?: Record<string, string> } = {},
+): Request {
+  return new Request(MCP_URL, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}),
+      ...init.headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
 export async function rpc(
   body: unknown,
   init: { token?: string | null; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const bearer = init.token === undefined ? await token() : init.token;
-  return callWorker(
-    new Request(MCP_URL, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-        ...init.headers,
-      },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    }),
-  );
+  return callWorker(mcpRequest(body, { bearer, headers: init.headers }));
 }
 
-/** The JSON-RPC message in a response, whether it came as JSON or as one SSE event. */
 export async function rpcMessage(response: Response): Promise<any> {
   const text = await response.text();
   if (!(response.headers.get('content-type') ?? '').includes('text/event-stream'))

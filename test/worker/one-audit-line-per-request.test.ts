@@ -5,7 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../../src/worker/index.ts';
 import { captureConsole } from './fuzz-helpers.ts';
-import { MCP_URL, callWorker, publishFixture, testEnv, token, unpublish } from './helpers.ts';
+import {
+  MCP_URL,
+  callWorker,
+  mcpRequest,
+  publishFixture,
+  testEnv,
+  token,
+  unpublish,
+} from './helpers.ts';
 
 const LIST_TOOLS = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
 const SEARCH = (id: number) => ({
@@ -19,22 +27,6 @@ const SMALL_LIMIT = {
   PRAXIS_RATE_LIMITER: (testEnv as unknown as { PRAXIS_TEST_RATE_LIMITER: RateLimit })
     .PRAXIS_TEST_RATE_LIMITER,
 } as Partial<Env>;
-
-function post(
-  body: string,
-  init: { bearer?: string; headers?: Record<string, string> } = {},
-): Request {
-  return new Request(MCP_URL, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}),
-      ...init.headers,
-    },
-    body,
-  });
-}
 
 /** The response, and the audit lines the request wrote. */
 async function audited(
@@ -76,7 +68,7 @@ describe('one audit line per /mcp request', () => {
   it('when no content is published yet: 503, outcome no_content_published, and who asked what', async () => {
     await unpublish();
     const bearer = await token('auditor');
-    await expectOneLine(post(JSON.stringify(LIST_TOOLS), { bearer }), 503, {
+    await expectOneLine(mcpRequest(JSON.stringify(LIST_TOOLS), { bearer }), 503, {
       subject: 'auditor',
       via: 'local',
       tool: 'tools/list',
@@ -87,7 +79,7 @@ describe('one audit line per /mcp request', () => {
   it('for each refusal and for a served request, with the status it answered and the outcome naming it', async () => {
     await publishFixture();
     const bearer = await token('auditor');
-    const served = await expectOneLine(post(JSON.stringify(SEARCH(1)), { bearer }), 200, {
+    const served = await expectOneLine(mcpRequest(JSON.stringify(SEARCH(1)), { bearer }), 200, {
       subject: 'auditor',
       via: 'local',
       tool: 'tools/call:search_processes',
@@ -105,7 +97,7 @@ describe('one audit line per /mcp request', () => {
       'ms',
     ]);
     await expectOneLine(
-      post(JSON.stringify(LIST_TOOLS), { headers: { origin: 'https://evil.example' } }),
+      mcpRequest(JSON.stringify(LIST_TOOLS), { headers: { origin: 'https://evil.example' } }),
       403,
       {
         subject: null,
@@ -113,31 +105,35 @@ describe('one audit line per /mcp request', () => {
         outcome: 'host_or_origin_refused',
       },
     );
-    await expectOneLine(post('x'.repeat(1024 * 1024 + 1), { bearer }), 413, {
+    await expectOneLine(mcpRequest('x'.repeat(1024 * 1024 + 1), { bearer }), 413, {
       subject: null,
       tool: null,
       outcome: 'body_too_large',
     });
-    await expectOneLine(post(JSON.stringify(LIST_TOOLS)), 401, {
+    await expectOneLine(mcpRequest(JSON.stringify(LIST_TOOLS)), 401, {
       subject: null,
       tool: null,
       outcome: 'AUTHENTICATION_REQUIRED',
     });
-    await expectOneLine(post(JSON.stringify(LIST_TOOLS), { bearer: 'not-a-token' }), 401, {
+    await expectOneLine(mcpRequest(JSON.stringify(LIST_TOOLS), { bearer: 'not-a-token' }), 401, {
       subject: null,
       tool: null,
       outcome: 'invalid_token',
     });
-    await expectOneLine(post('['.repeat(100) + ']'.repeat(100), { bearer }), 400, {
+    await expectOneLine(mcpRequest('['.repeat(100) + ']'.repeat(100), { bearer }), 400, {
       subject: 'auditor',
       tool: null,
       outcome: 'body_shape_refused',
     });
-    await expectOneLine(post(JSON.stringify([SEARCH(1), SEARCH(2), SEARCH(3)]), { bearer }), 400, {
-      subject: 'auditor',
-      tool: 'tools/call:search_processes,tools/call:search_processes,tools/call:search_processes',
-      outcome: 'over_request_cap',
-    });
+    await expectOneLine(
+      mcpRequest(JSON.stringify([SEARCH(1), SEARCH(2), SEARCH(3)]), { bearer }),
+      400,
+      {
+        subject: 'auditor',
+        tool: 'tools/call:search_processes,tools/call:search_processes,tools/call:search_processes',
+        outcome: 'over_request_cap',
+      },
+    );
     await expectOneLine(
       new Request(MCP_URL, {
         method: 'OPTIONS',
@@ -147,7 +143,7 @@ describe('one audit line per /mcp request', () => {
       { subject: null, tool: null, outcome: 'cors_preflight' },
     );
     await expectOneLine(
-      post(JSON.stringify(LIST_TOOLS), { bearer }),
+      mcpRequest(JSON.stringify(LIST_TOOLS), { bearer }),
       500,
       { subject: null, outcome: 'misconfigured' },
       { PRAXIS_AUTH_MODE: 'sideways' } as Partial<Env>,
@@ -158,7 +154,7 @@ describe('one audit line per /mcp request', () => {
     const bearer = await token(`greedy-${crypto.randomUUID()}`);
     for (let attempt = 0; attempt < 20; attempt++) {
       const { status, lines } = await audited(
-        post(JSON.stringify(LIST_TOOLS), { bearer }),
+        mcpRequest(JSON.stringify(LIST_TOOLS), { bearer }),
         SMALL_LIMIT,
       );
       expect(lines).toHaveLength(1);
@@ -177,7 +173,7 @@ describe('one audit line per /mcp request', () => {
 
   it('never carries the token', async () => {
     const bearer = await token('auditor');
-    const { lines } = await audited(post(JSON.stringify(LIST_TOOLS), { bearer }));
+    const { lines } = await audited(mcpRequest(JSON.stringify(LIST_TOOLS), { bearer }));
     expect(JSON.stringify(lines)).not.toContain(bearer);
     expect(JSON.stringify(lines)).not.toContain(bearer.split('.')[2]!);
   });

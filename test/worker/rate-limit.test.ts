@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../src/worker/index.ts';
 import { MAX_BATCH_MESSAGES } from '../../src/worker/http/request-caps.ts';
-import { MCP_URL, callWorker, publishFixture, testEnv, token } from './helpers.ts';
+import { callWorker, mcpRequest, publishFixture, testEnv, token } from './helpers.ts';
 import { captureConsole } from './fuzz-helpers.ts';
 
 /** vitest.config.ts binds a limiter of 5 requests per 60 s for these tests; wrangler.toml's is 600. */
@@ -17,15 +17,7 @@ const LIMIT = 5;
 
 async function listTools(bearer: string, env: Partial<Env>): Promise<Response> {
   return callWorker(
-    new Request(MCP_URL, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        authorization: `Bearer ${bearer}`,
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-    }),
+    mcpRequest({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }, { bearer }),
     env,
   );
 }
@@ -95,18 +87,7 @@ describe('rate limiting per principal', () => {
     } as RateLimit;
     const batch = Array.from({ length: MAX_BATCH_MESSAGES }, (__, i) => message(i + 1));
     const { value: response } = await captureConsole(() =>
-      callWorker(
-        new Request(MCP_URL, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-            authorization: `Bearer ${bearer}`,
-          },
-          body: JSON.stringify(batch),
-        }),
-        { ...SMALL, PRAXIS_RATE_LIMITER: counting },
-      ),
+      callWorker(mcpRequest(batch, { bearer }), { ...SMALL, PRAXIS_RATE_LIMITER: counting }),
     );
     expect(response.status).toBe(200);
     await response.body?.cancel();

@@ -6,7 +6,7 @@ import { issueLocalToken } from '../../src/worker/auth/local-token.ts';
 import { resetIssuerKeys } from '../../src/worker/auth/issuer-keys.ts';
 import type { Env } from '../../src/worker/index.ts';
 import { RESOURCE, cloudEnv, providerToken, providers, signedByProvider } from './auth-helpers.ts';
-import { MCP_URL, callWorker, publishFixture, testEnv } from './helpers.ts';
+import { callWorker, mcpRequest, publishFixture, testEnv } from './helpers.ts';
 import { captureConsole } from './fuzz-helpers.ts';
 
 const SECRET = 'SECRET-MARKER-7f3a9c-local-signing-secret-0123456789';
@@ -58,19 +58,7 @@ async function exercise(
 ): Promise<void> {
   for (const body of bodies) {
     const { value: response, lines } = await captureConsole(() =>
-      callWorker(
-        new Request(MCP_URL, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-            ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-            ...extraHeaders,
-          },
-          body: typeof body === 'string' ? body : JSON.stringify(body),
-        }),
-        env,
-      ),
+      callWorker(mcpRequest(body, { bearer, headers: extraHeaders }), env),
     );
     seen.push(
       `${response.status} ${[...response.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${await response.text()}`,
