@@ -7,6 +7,7 @@ import type { Manifest } from '../src/bundle/bundle.ts';
 import { chunkAt, chunkStarts, entriesFromObjects } from '../src/bundle/document-chunks.ts';
 import { documentKinds } from '../src/bundle/kinds.ts';
 import {
+  analyseQuery,
   searcherOf,
   type StoredIndex,
   type TermTable,
@@ -397,7 +398,7 @@ async function firstAnswerBytes(bundle: Bundle, query: string): Promise<number> 
     return JSON.parse(text(hash)) as TermTable;
   });
   // The search tool's first page: 50 results, whose chunks it reads; bodies for the first 10 snippets.
-  const hits = await searcher.search(query, { limit: 50 });
+  const hits = await searcher.search(analyseQuery(query), { limit: 50 });
   const starts = chunkStarts(section.chunks);
   const chunks = new Set(hits.map((hit) => chunkAt(starts, hit.doc)));
   for (const chunk of chunks) bytes += Buffer.byteLength(text(section.chunks[chunk]!.hash));

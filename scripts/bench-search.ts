@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compileContent } from './compile/compile.ts';
 import {
+  analyseQuery,
   buildSearchIndex,
   searchIndex,
   searcherOf,
@@ -98,7 +99,7 @@ export function runQueries(
   queries: readonly BenchQuery[],
 ): QueryOutcome[] {
   return queries.map((q) => {
-    const paths = searchIndex(index, q.query, { limit: 10 }).map(
+    const paths = searchIndex(index, analyseQuery(q.query), { limit: 10 }).map(
       (hit) => (documents[hit.doc] as BenchDocument).path,
     );
     const position = paths.findIndex((path) => q.expected.includes(path));
@@ -140,7 +141,7 @@ function medianQueryMs(
   for (let round = 0; round < 20; round++) {
     for (const q of queries) {
       const start = performance.now();
-      searchIndex(index, q.query, options);
+      searchIndex(index, analyseQuery(q.query), options);
       times.push(performance.now() - start);
     }
   }
@@ -166,8 +167,8 @@ async function shardedAgreement(
   let same = 0;
   for (const { query } of queries) {
     if (
-      JSON.stringify(await searcher.search(query, { limit: 10 })) ===
-      JSON.stringify(searchIndex(index, query, { limit: 10 }))
+      JSON.stringify(await searcher.search(analyseQuery(query), { limit: 10 })) ===
+      JSON.stringify(searchIndex(index, analyseQuery(query), { limit: 10 }))
     )
       same += 1;
   }
@@ -221,7 +222,7 @@ async function benchCorpus(contentDir: string): Promise<void> {
     { query: 'code review', expected: [] },
   ]);
   const cold = performance.now();
-  searchIndex(parsed, queries[0]?.query ?? 'code review');
+  searchIndex(parsed, analyseQuery(queries[0]?.query ?? 'code review'));
   const coldMs = performance.now() - cold;
   console.log(
     `${documents.length} documents, ${termCount(index)} terms, index ${(json.length / 1048576).toFixed(2)} MiB JSON ` +

@@ -24,7 +24,7 @@ import {
   plainInline,
   stripInline,
 } from '../../src/worker/content/search/markdown.ts';
-import { queryTermsOf } from '../../src/worker/content/search/query-terms.ts';
+import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
 import { snippet } from '../../src/worker/content/search/snippet.ts';
 import {
   exactTerms,
@@ -87,7 +87,7 @@ interface Parser {
 }
 
 const today = new Date('2026-01-01T00:00:00Z');
-const wanted = queryTermsOf('code review deploy c# a7 é').termSet;
+const wanted = analyseQuery('code review deploy c# a7 é').termSet;
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const distinctLine = (text: string, run: number): string => `run${run}\n\n${text}`;
 
@@ -121,13 +121,13 @@ const PARSERS: Parser[] = [
   },
   {
     name: 'query terms',
-    parse: queryTermsOf,
+    parse: analyseQuery,
     contexts: [],
     fresh: (text, run) => `${run} ${text}`,
   },
   {
     name: 'snippet',
-    parse: (body) => snippet(body, 'code review'),
+    parse: (body) => snippet(body, analyseQuery('code review')),
     contexts: ['# a', '[a](', '<', 'a |'],
     fresh: distinctLine,
   },

@@ -10,7 +10,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildContent } from '../../scripts/compile/build.ts';
 import { sectionHeadings } from '../../src/worker/content/context/channels.ts';
 import { validateContext } from '../../src/worker/content/context/validate.ts';
-import { buildSearchIndex, searchIndex, snippet } from '../../src/worker/content/search/index.ts';
+import {
+  analyseQuery,
+  buildSearchIndex,
+  searchIndex,
+  snippet,
+} from '../../src/worker/content/search/index.ts';
 
 const folders: string[] = [];
 afterAll(async () => {
@@ -44,11 +49,11 @@ async function buildAndServe(spaces: string, inHeadings: boolean) {
   const index = buildSearchIndex([
     { name: 'release', title: 'Release', description: 'How we ship.', body },
   ]);
-  const hits = searchIndex(index, 'checklist steps');
+  const hits = searchIndex(index, analyseQuery('checklist steps'));
   return {
     built: built.ok,
     hits: hits.length,
-    snippet: snippet(body, 'release checklist'),
+    snippet: snippet(body, analyseQuery('release checklist')),
     sections: sectionHeadings(context),
     valid: validateContext({
       body: context,

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
+  analyseQuery,
   buildSearchIndex,
   searchIndex,
   searcherOf,
@@ -88,8 +89,8 @@ describe('sharded search index', () => {
   it('ranks exactly as the single-object index, for any limit', async () => {
     for (const query of QUERIES) {
       for (const limit of [1, 10, 50, docs.length]) {
-        expect(await searcher.search(query, { limit })).toEqual(
-          searchIndex(monolithic, query, { limit }),
+        expect(await searcher.search(analyseQuery(query), { limit })).toEqual(
+          searchIndex(monolithic, analyseQuery(query), { limit }),
         );
       }
     }
@@ -97,7 +98,7 @@ describe('sharded search index', () => {
 
   it('loads only the shards holding the query terms', async () => {
     loads.length = 0;
-    await searcher.search('deploy rollback');
+    await searcher.search(analyseQuery('deploy rollback'));
     // two terms, one bigram, two typed forms: at most five shards, far fewer than all of them.
     expect(loads.length).toBeGreaterThan(0);
     expect(loads.length).toBeLessThanOrEqual(5);
@@ -142,8 +143,8 @@ describe.skipIf(!existsSync(playbookDir))('sharded search on the playbook questi
     ];
     expect(queries.length).toBeGreaterThan(10);
     for (const { query } of queries)
-      expect(await searcher.search(query, { limit: 10 })).toEqual(
-        searchIndex(index, query, { limit: 10 }),
+      expect(await searcher.search(analyseQuery(query), { limit: 10 })).toEqual(
+        searchIndex(index, analyseQuery(query), { limit: 10 }),
       );
   });
 });

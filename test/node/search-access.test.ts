@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { isVisible } from '../../src/worker/content/access.ts';
 import { MAX_GROUPS_PER_INDEX } from '../../src/worker/content/search/audiences.ts';
 import {
+  analyseQuery,
   buildSearchIndex,
   searchIndex,
   searcherOf,
@@ -59,8 +60,8 @@ function both(docs: IndexableDoc[], groups: string[], query: string) {
   const canSee = canSeeAs(groups);
   const visible = docs.filter(canSee);
   return {
-    whole: named(docs, searchIndex(buildSearchIndex(docs), query, { canSee })),
-    without: named(visible, searchIndex(buildSearchIndex(visible), query)),
+    whole: named(docs, searchIndex(buildSearchIndex(docs), analyseQuery(query), { canSee })),
+    without: named(visible, searchIndex(buildSearchIndex(visible), analyseQuery(query))),
   };
 }
 
@@ -69,11 +70,11 @@ describe('search statistics per caller', () => {
     const index = buildSearchIndex([...PUBLIC, HIDDEN]);
     const probe = named(
       [...PUBLIC, HIDDEN],
-      searchIndex(index, 'deploy zorblax', { canSee: nobody }),
+      searchIndex(index, analyseQuery('deploy zorblax'), { canSee: nobody }),
     );
     const nonsense = named(
       [...PUBLIC, HIDDEN],
-      searchIndex(index, 'deploy qqvorpal', { canSee: nobody }),
+      searchIndex(index, analyseQuery('deploy qqvorpal'), { canSee: nobody }),
     );
     expect(probe).toEqual(nonsense);
     expect(probe.length).toBeGreaterThan(0);
@@ -81,7 +82,7 @@ describe('search statistics per caller', () => {
     expect(
       named(
         [...PUBLIC, HIDDEN],
-        searchIndex(index, 'deploy zorblax', { canSee: canSeeAs(['security']) }),
+        searchIndex(index, analyseQuery('deploy zorblax'), { canSee: canSeeAs(['security']) }),
       )[0]![0],
     ).toBe('breach');
   });
@@ -98,10 +99,12 @@ describe('search statistics per caller', () => {
     const index = buildSearchIndex(docs);
     const withoutAccess = buildSearchIndex(docs.map(({ access: _access, ...doc }) => doc));
     for (const query of ['deploy', 'deploy zorblax', 'roll back the deploy']) {
-      expect(searchIndex(index, query, { canSee: canSeeAs(['security']) })).toEqual(
-        searchIndex(withoutAccess, query),
+      expect(searchIndex(index, analyseQuery(query), { canSee: canSeeAs(['security']) })).toEqual(
+        searchIndex(withoutAccess, analyseQuery(query)),
       );
-      expect(searchIndex(index, query)).toEqual(searchIndex(withoutAccess, query));
+      expect(searchIndex(index, analyseQuery(query))).toEqual(
+        searchIndex(withoutAccess, analyseQuery(query)),
+      );
     }
   });
 
@@ -154,12 +157,12 @@ describe('search statistics per caller', () => {
         const canSee = canSeeAs(held);
         const visible = docs.filter(canSee);
         const expected = visible.length
-          ? named(visible, searchIndex(buildSearchIndex(visible), q))
+          ? named(visible, searchIndex(buildSearchIndex(visible), analyseQuery(q)))
           : [];
         const index = buildSearchIndex(docs);
-        expect(named(docs, searchIndex(index, q, { canSee }))).toEqual(expected);
+        expect(named(docs, searchIndex(index, analyseQuery(q), { canSee }))).toEqual(expected);
         const sharded = await shardedSearcher(index);
-        expect(named(docs, await sharded.search(q, { canSee }))).toEqual(expected);
+        expect(named(docs, await sharded.search(analyseQuery(q), { canSee }))).toEqual(expected);
       }),
       { numRuns: 300 },
     );

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  analyseQuery,
   buildSearchIndex,
   searchIndex,
   snippet,
@@ -11,7 +12,6 @@ import {
 import { matchedSnippet } from '../../src/worker/content/search/snippet.ts';
 import { plainInline, stripInline } from '../../src/worker/content/search/markdown.ts';
 import { termOf, wordsOf, wordsWithTermsIn } from '../../src/worker/content/search/tokenize.ts';
-import { queryTermsOf } from '../../src/worker/content/search/query-terms.ts';
 import {
   indexOf,
   loadPlaybook,
@@ -30,7 +30,7 @@ function doc(name: string, fields: Partial<IndexableDoc> = {}): IndexableDoc {
 
 /** Names of the hits for `query`, best first. */
 function ranked(docs: IndexableDoc[], query: string, limit?: number): string[] {
-  return searchIndex(buildSearchIndex(docs), query, { limit }).map(
+  return searchIndex(buildSearchIndex(docs), analyseQuery(query), { limit }).map(
     (hit) => (docs[hit.doc] as IndexableDoc).name,
   );
 }
@@ -91,7 +91,7 @@ describe('searchIndex ranking', () => {
         body: `## Practice\n${FILLER}\nWe rotate them monthly.`,
       }),
     ];
-    const hits = searchIndex(buildSearchIndex(docs), 'secrets');
+    const hits = searchIndex(buildSearchIndex(docs), analyseQuery('secrets'));
     expect(hits.map((hit) => (docs[hit.doc] as IndexableDoc).name)).toEqual([
       'description',
       'heading',
@@ -152,7 +152,7 @@ describe('searchIndex scores and limits', () => {
   const index = buildSearchIndex(docs);
 
   it('keeps scores in (0, 1], sorted best first', () => {
-    const hits = searchIndex(index, 'deployment rollback');
+    const hits = searchIndex(index, analyseQuery('deployment rollback'));
     for (const hit of hits) expect(hit.score).toBeGreaterThan(0);
     for (const hit of hits) expect(hit.score).toBeLessThanOrEqual(1);
     const scores = hits.map((hit) => hit.score);
@@ -164,39 +164,39 @@ describe('searchIndex scores and limits', () => {
       doc('kubernetes', { title: 'Kubernetes' }),
       doc('other', { title: 'Helm charts' }),
     ]);
-    const full = searchIndex(small, 'kubernetes')[0]?.score ?? 0;
-    const partial = searchIndex(small, 'kubernetes terraform')[0]?.score ?? 1;
+    const full = searchIndex(small, analyseQuery('kubernetes'))[0]?.score ?? 0;
+    const partial = searchIndex(small, analyseQuery('kubernetes terraform'))[0]?.score ?? 1;
     expect(full).toBeGreaterThan(0.5);
     expect(partial).toBeLessThan(full);
-    expect(searchIndex(small, 'kubernetes helm')[0]?.score).toBeLessThan(1);
+    expect(searchIndex(small, analyseQuery('kubernetes helm'))[0]?.score).toBeLessThan(1);
   });
 
   it('returns at most 50 hits by default, and honours a smaller limit', () => {
-    expect(searchIndex(index, 'deployment')).toHaveLength(50);
-    expect(searchIndex(index, 'deployment', { limit: 3 })).toHaveLength(3);
-    expect(searchIndex(index, 'deployment', { limit: 3 })).toEqual(
-      searchIndex(index, 'deployment').slice(0, 3),
+    expect(searchIndex(index, analyseQuery('deployment'))).toHaveLength(50);
+    expect(searchIndex(index, analyseQuery('deployment'), { limit: 3 })).toHaveLength(3);
+    expect(searchIndex(index, analyseQuery('deployment'), { limit: 3 })).toEqual(
+      searchIndex(index, analyseQuery('deployment')).slice(0, 3),
     );
   });
 
   it('returns nothing for an empty, stop-word-only or unknown query', () => {
-    expect(searchIndex(index, '')).toEqual([]);
-    expect(searchIndex(index, 'how do I do it?')).toEqual([]);
-    expect(searchIndex(index, 'zanzibar')).toEqual([]);
+    expect(searchIndex(index, analyseQuery(''))).toEqual([]);
+    expect(searchIndex(index, analyseQuery('how do I do it?'))).toEqual([]);
+    expect(searchIndex(index, analyseQuery('zanzibar'))).toEqual([]);
   });
 
   it('builds the same JSON for the same input and survives a JSON round trip', () => {
     expect(JSON.stringify(buildSearchIndex(docs))).toBe(JSON.stringify(index));
     const parsed = JSON.parse(JSON.stringify(index)) as typeof index;
-    expect(searchIndex(parsed, 'deployment rollback')).toEqual(
-      searchIndex(index, 'deployment rollback'),
+    expect(searchIndex(parsed, analyseQuery('deployment rollback'))).toEqual(
+      searchIndex(index, analyseQuery('deployment rollback')),
     );
   });
 
   it('maps hits back to input positions, whatever the input order', () => {
     const reversed = [...docs].reverse();
     const names = (list: IndexableDoc[]) =>
-      searchIndex(buildSearchIndex(list), 'rollback').map(
+      searchIndex(buildSearchIndex(list), analyseQuery('rollback')).map(
         (h) => (list[h.doc] as IndexableDoc).name,
       );
     expect(names(reversed)).toEqual(names(docs));
@@ -315,7 +315,7 @@ describe('words matching a query, for snippets', () => {
       const documents = await loadPlaybook();
       const queries = await readQueries(sharedQueriesFile);
       for (const { query } of queries) {
-        const wanted = new Set(queryTermsOf(query).terms);
+        const wanted = new Set(analyseQuery(query).terms);
         for (const document of documents)
           expect(wordsWithTermsIn(document.content, wanted), `${document.path}: ${query}`).toEqual(
             exhaustive(document.content, wanted),
@@ -380,7 +380,7 @@ describe('snippet', () => {
   const body = `# Guide\n\n${before}A correlation ID ties every log line of one request together across services. ${after}`;
 
   it('centres on the match, within the length, cut on word boundaries with ellipses', () => {
-    const text = snippet(body, 'what is a correlation id');
+    const text = snippet(body, analyseQuery('what is a correlation id'));
     expect(text.length).toBeLessThanOrEqual(200);
     expect(text).toContain('correlation ID');
     expect(text.startsWith('…')).toBe(true);
@@ -390,22 +390,24 @@ describe('snippet', () => {
   });
 
   it('honours a custom length', () => {
-    const text = snippet(body, 'correlation', 80);
+    const text = snippet(body, analyseQuery('correlation'), 80);
     expect(text.length).toBeLessThanOrEqual(80);
     expect(text).toContain('correlation');
   });
 
   it('falls back to the first prose line when nothing matches', () => {
-    expect(snippet('# Title\n\n## Why\n\nShort first paragraph.\n\nMore.', 'kubernetes')).toBe(
-      'Short first paragraph.',
+    expect(
+      snippet('# Title\n\n## Why\n\nShort first paragraph.\n\nMore.', analyseQuery('kubernetes')),
+    ).toBe('Short first paragraph.');
+    expect(snippet(`# Title\n\n${before}`, analyseQuery('kubernetes')).length).toBeLessThanOrEqual(
+      200,
     );
-    expect(snippet(`# Title\n\n${before}`, 'kubernetes').length).toBeLessThanOrEqual(200);
   });
 
   it('returns a short body whole, without ellipses, and strips Markdown noise', () => {
-    expect(snippet('Use **[git lfs](https://git-lfs.com)** for large files.', 'git lfs')).toBe(
-      'Use git lfs for large files.',
-    );
+    expect(
+      snippet('Use **[git lfs](https://git-lfs.com)** for large files.', analyseQuery('git lfs')),
+    ).toBe('Use git lfs for large files.');
   });
 
   it('takes its shortcut for short one-line bodies only where matching would give the same excerpt', () => {
@@ -441,7 +443,9 @@ describe('snippet', () => {
       .map((words) => words.join(' '));
     fc.assert(
       fc.property(text, query, fc.constantFrom(200, 80, 40), (body, q, maxLength) => {
-        expect(snippet(body, q, maxLength)).toBe(matchedSnippet(body, q, maxLength));
+        expect(snippet(body, analyseQuery(q), maxLength)).toBe(
+          matchedSnippet(body, analyseQuery(q), maxLength),
+        );
       }),
       { numRuns: 3000 },
     );
@@ -463,10 +467,10 @@ describe.skipIf(!existsSync(playbookDir))('playbook benchmark (needs ../shared)'
 
 describe('query bounds', () => {
   it('uses at most 32 terms from the first 1000 characters of a query', async () => {
-    const { queryTermsOf, MAX_QUERY_TERMS } =
+    const { analyseQuery, MAX_QUERY_TERMS } =
       await import('../../src/worker/content/search/query-terms.ts');
     const words = Array.from({ length: 100_000 }, (_, i) => `word${i}`).join(' ');
-    const { terms, exact } = queryTermsOf(words);
+    const { terms, exact } = analyseQuery(words);
     expect(terms.length).toBeLessThanOrEqual(MAX_QUERY_TERMS);
     expect(exact.length).toBeLessThanOrEqual(MAX_QUERY_TERMS);
     expect(terms[0]).toBe('word0');

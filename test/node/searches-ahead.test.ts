@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { requestPlan } from '../../src/worker/http/plan/request-plan.ts';
 import type { JsonBody } from '../../src/worker/http/json-body.ts';
+import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
 
 const searchesIn = (body: JsonBody) => requestPlan(body).needs.searches;
 
@@ -14,9 +15,9 @@ const call = (name: unknown, args: unknown) => ({
 });
 
 describe('searches a request announces', () => {
-  it('are its search tool calls, single or batched, with their kind and query', () => {
+  it('are its search tool calls, single or batched, with their kind and query, analysed', () => {
     expect(searchesIn({ value: call('search_processes', { query: 'code review' }) })).toEqual([
-      { kind: 'processes', query: 'code review' },
+      { kind: 'processes', query: 'code review', terms: analyseQuery('code review') },
     ]);
     expect(
       searchesIn({
@@ -27,8 +28,8 @@ describe('searches a request announces', () => {
         ],
       }),
     ).toEqual([
-      { kind: 'checklists', query: 'release' },
-      { kind: 'processes', query: 'deploy' },
+      { kind: 'checklists', query: 'release', terms: analyseQuery('release') },
+      { kind: 'processes', query: 'deploy', terms: analyseQuery('deploy') },
     ]);
   });
 

@@ -10,6 +10,7 @@ import { chainOf, recordingNamespace, type StorageRead } from '../../bench/stora
 import { objectKey, POINTER_KEY, type Manifest } from '../../src/bundle/bundle.ts';
 import { unpackShardHashes } from '../../src/worker/content/search/shard-list.ts';
 import { shardsOfQuery } from '../../src/worker/content/search/shards.ts';
+import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
 import { resetContentCache } from '../../src/worker/content/store.ts';
 import { captureConsole } from './fuzz-helpers.ts';
 import type { Env } from '../../src/worker/index.ts';
@@ -73,7 +74,7 @@ describe("a fresh isolate's reads before its first search answer", () => {
     const { pointer: published } = inject('chunkedBundle');
     const shards = unpackShardHashes(published.shards?.processes)!;
     expect(shards.length).toBeGreaterThan(1);
-    const queryShards = shardsOfQuery('rollout canary', shards.length).map((shard) =>
+    const queryShards = shardsOfQuery(analyseQuery('rollout canary'), shards.length).map((shard) =>
       objectKey(shards[shard]!),
     );
     const lists = published.loadBy!;

@@ -66,6 +66,19 @@ export async function readStoredValues(
   return found;
 }
 
+/** The objects of one KV namespace, read with one deadline: what a loaded version reads through. */
+export interface ObjectReader {
+  /** The object's text; `cacheText: false` for objects the caller keeps parsed (see readObject). */
+  text(hash: string, cacheText?: boolean): Promise<string>;
+  /** Stored values (texts or parts lists) of many objects in bulk reads; absent objects are left out. */
+  storedValues(hashes: readonly string[]): Promise<Map<string, string>>;
+}
+
+export const objectReaderOf = (kv: KVNamespace, timeoutMs: number): ObjectReader => ({
+  text: (hash, cacheText = true) => readObject(kv, hash, timeoutMs, cacheText),
+  storedValues: (hashes) => readStoredValues(kv, hashes, timeoutMs),
+});
+
 async function joinParts(
   kv: KVNamespace,
   hash: string,

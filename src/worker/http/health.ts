@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { currentBundle, type BundleNeeds, type ContentEnv } from '../content/store.ts';
+import type { BundleNeeds } from '../content/bundle-needs.ts';
+import { currentBundle, type ContentEnv } from '../content/store.ts';
 
 /** The manifest alone: that the current version is there and whole, without loading its content into the isolate. */
 const MANIFEST_ONLY: BundleNeeds = { knowledge: false, names: [], indexes: [], searches: [] };

@@ -5,7 +5,8 @@
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { Context } from 'hono';
 import { ContentUnavailableError } from '../content/kv-read.ts';
-import { currentBundle, type LoadedBundle } from '../content/store.ts';
+import type { LoadedBundle } from '../content/loaded-bundle.ts';
+import { currentBundle } from '../content/store.ts';
 import { createPraxisServer } from '../mcp/server.ts';
 import { noteForAudit } from './audit.ts';
 import { rewriteEntryErrors, withErrorsMapped, type ErrorMessage } from './error-rewrite.ts';
@@ -42,7 +43,12 @@ export async function mcpResponse(c: Context<McpPipeline>): Promise<Response> {
   const handler = createMcpHandler(
     ({ era }) => {
       const legacyResourceErrors = wantsLegacyResourceNotFound(era, operation);
-      const server = createPraxisServer({ bundle, principal, calledTool });
+      const server = createPraxisServer({
+        bundle,
+        principal,
+        calledTool,
+        searches: needs.searches,
+      });
       return withErrorsMapped(
         server,
         legacyResourceErrors

@@ -1,5 +1,4 @@
 // The VitaeContext contract's get_career_context and validate_career_context, input schemas word for word.
-import { type McpServer } from '@modelcontextprotocol/server';
 import {
   CHANNEL_GUIDES,
   CHANNELS,
@@ -11,7 +10,7 @@ import { NO_CONTEXT_NOTICE } from '../content/context/notice.ts';
 import { validateContext } from '../content/context/validate.ts';
 import type { KnowledgeView } from './knowledge-view.ts';
 import { CONTEXT_URI } from './resource-catalogue.ts';
-import { toolResult } from './tool-result.ts';
+import { tool, type Tool } from './tool.ts';
 import { jsonSchema, jsonOutputSchema } from './json-schema.ts';
 import { READ_ONLY } from './tool-annotations.ts';
 
@@ -26,8 +25,8 @@ export const VALIDATE_CAREER_CONTEXT_INPUT = {
   additionalProperties: false,
 } as const;
 
-export function registerCareerTools(server: McpServer, view: KnowledgeView): void {
-  server.registerTool(
+export function careerTools(view: KnowledgeView): Tool[] {
+  const getContext = tool(
     'get_career_context',
     {
       title: 'Get career context',
@@ -43,7 +42,7 @@ export function registerCareerTools(server: McpServer, view: KnowledgeView): voi
       const entry = view.context;
       const content = entry ? await view.bundle.text(entry.body) : NO_CONTEXT_NOTICE;
       const headings = entry ? sectionHeadings(content) : [];
-      return toolResult({
+      const structured = {
         for: channel,
         channel: guide.label,
         available: entry !== null,
@@ -60,11 +59,12 @@ export function registerCareerTools(server: McpServer, view: KnowledgeView): voi
         emphasis: emphasisedSections(headings, channel),
         guidance: guide.guidance,
         ...view.provenance,
-      });
+      };
+      return { structured };
     },
   );
 
-  server.registerTool(
+  const validateContextTool = tool(
     'validate_career_context',
     {
       title: 'Validate career context',
@@ -77,7 +77,7 @@ export function registerCareerTools(server: McpServer, view: KnowledgeView): voi
     async () => {
       const entry = view.context;
       if (!entry) {
-        return toolResult({
+        const structured = {
           valid: false,
           available: false,
           uri: CONTEXT_URI,
@@ -91,7 +91,8 @@ export function registerCareerTools(server: McpServer, view: KnowledgeView): voi
           warnings: [],
           checked: { sections: [], references: 0, dates: 0 },
           ...view.provenance,
-        });
+        };
+        return { structured };
       }
       const report = validateContext({
         body: await view.bundle.text(entry.body),
@@ -99,15 +100,19 @@ export function registerCareerTools(server: McpServer, view: KnowledgeView): voi
         recordIds: new Set(view.recordsById.keys()),
         today: new Date(),
       });
-      return toolResult({
-        ...report,
-        available: true,
-        uri: CONTEXT_URI,
-        path: entry.path,
-        ...view.provenance,
-      });
+      return {
+        structured: {
+          ...report,
+          available: true,
+          uri: CONTEXT_URI,
+          path: entry.path,
+          ...view.provenance,
+        },
+      };
     },
   );
+
+  return [getContext, validateContextTool];
 }
 
 const provenance = {

@@ -1,6 +1,7 @@
-// Pure builders for the document tools' structured results (the process-query contract shapes + provenance).
+// Pure builders for the document tools' answers (the process-query contract shapes + provenance).
 import type { DocumentEntry, Pointer } from '../../bundle/bundle.ts';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../bundle/kinds.ts';
+import type { ToolAnswer } from './tool.ts';
 
 export interface Provenance {
   version: string;
@@ -12,9 +13,13 @@ export const provenanceOf = (pointer: Pointer): Provenance => ({
   commit: pointer.commit,
 });
 
-export function documentFound(entry: DocumentEntry, content: string, provenance: Provenance) {
+export function documentFound(
+  entry: DocumentEntry,
+  content: string,
+  provenance: Provenance,
+): ToolAnswer {
   // Flagged content is still served, labelled, so an agent treats it as material, never as instructions.
-  return {
+  const structured = {
     name: entry.name,
     title: entry.title,
     description: entry.description,
@@ -23,6 +28,7 @@ export function documentFound(entry: DocumentEntry, content: string, provenance:
     ...(entry.flags?.length ? { content_warnings: entry.flags } : {}),
     ...provenance,
   };
+  return { structured };
 }
 
 export function documentNotFound(
@@ -30,27 +36,32 @@ export function documentNotFound(
   requested: string,
   names: readonly string[],
   provenance: Provenance,
-) {
+): ToolAnswer {
   const { singular, notFound } = DOCUMENT_KINDS[kind];
   const hint = names.length
     ? ` Use one of the names in 'available' (list_${kind} describes them).`
     : ` No ${kind} are published yet.`;
-  return {
+  const structured = {
     error: notFound,
     message: `${capitalise(singular)} '${requested}' not found.${hint}`,
     available: names,
     ...provenance,
   };
+  return { structured, isError: true };
 }
 
-export function documentList(kind: DocumentKind, entries: DocumentEntry[], provenance: Provenance) {
+export function documentList(
+  kind: DocumentKind,
+  entries: DocumentEntry[],
+  provenance: Provenance,
+): ToolAnswer {
   const items = entries.map(({ name, title, description, path }) => ({
     name,
     title,
     description,
     path,
   }));
-  return {
+  const structured = {
     [kind]: items,
     count: items.length,
     ...(items.length
@@ -60,6 +71,7 @@ export function documentList(kind: DocumentKind, entries: DocumentEntry[], prove
         }),
     ...provenance,
   };
+  return { structured };
 }
 
 export interface RankedEntry {
@@ -75,7 +87,7 @@ export function searchResults(
   total: number,
   provenance: Provenance,
   nextCursor?: string,
-) {
+): ToolAnswer {
   const results = ranked.map(({ entry, score, snippet }) => ({
     name: entry.name,
     title: entry.title,
@@ -84,7 +96,7 @@ export function searchResults(
     snippet,
     path: entry.path,
   }));
-  return {
+  const structured = {
     results,
     query,
     count: results.length,
@@ -97,11 +109,12 @@ export function searchResults(
     ...(nextCursor === undefined ? {} : { next_cursor: nextCursor }),
     ...provenance,
   };
+  return { structured };
 }
 
 /** A cursor the search tools cannot use: a tool error telling the agent what to do instead. */
-export function invalidCursor(message: string, provenance: Provenance) {
-  return { error: 'INVALID_CURSOR', message, ...provenance };
+export function invalidCursor(message: string, provenance: Provenance): ToolAnswer {
+  return { structured: { error: 'INVALID_CURSOR', message, ...provenance }, isError: true };
 }
 
 /** Scores travel as 0..1 with 4 decimals: enough to order, short to read. */

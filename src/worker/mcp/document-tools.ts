@@ -1,9 +1,9 @@
 // get_/list_/search_ tools for one document kind (the process-query contract for processes; the same shapes for checklists).
-import { type McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { DOCUMENT_KINDS, documentToolName, type DocumentKind } from '../../bundle/kinds.ts';
 import { normalizeName } from '../../bundle/names.ts';
-import { snippet } from '../content/search/index.ts';
+import { snippet, type QueryTerms } from '../content/search/index.ts';
+import type { AnalysedQueries } from './analysed-queries.ts';
 import {
   documentFound,
   documentList,
@@ -16,7 +16,7 @@ import {
 import { getOutputSchema, listOutputSchema, searchOutputSchema } from './document-schemas.ts';
 import { decodeCursor, encodeCursor } from './paging-cursor.ts';
 import type { KnowledgeView } from './knowledge-view.ts';
-import { toolResult } from './tool-result.ts';
+import { tool, type Tool } from './tool.ts';
 import { convertedOnce, jsonOutputSchema } from './json-schema.ts';
 import { READ_ONLY } from './tool-annotations.ts';
 
@@ -27,32 +27,30 @@ export const MAX_PAGED_RESULTS = 1000;
 const SNIPPETS_FROM_BODY = 10;
 
 /** The kind's tools for one caller: what they see (and the counts they report) comes from `view`. */
-export function registerDocumentTools(
-  server: McpServer,
+export function documentTools(
   kind: DocumentKind,
   view: KnowledgeView,
-): void {
+  analysed: AnalysedQueries,
+): Tool[] {
   const definitions = definitionsOf(kind);
   const provenance = provenanceOf(view.bundle.pointer);
   const directory = view.bundle.directory(kind);
 
-  server.registerTool(documentToolName(kind, 'get'), definitions.get, async ({ name }) => {
+  const get = tool(documentToolName(kind, 'get'), definitions.get, async ({ name }) => {
     const position = directory.positionOf(normalizeName(name));
     if (position === undefined || !view.canSee(directory.refs[position]!)) {
-      return toolResult(documentNotFound(kind, name, view.documentNames(kind), provenance), {
-        isError: true,
-      });
+      return documentNotFound(kind, name, view.documentNames(kind), provenance);
     }
     const [entry] = await directory.entriesAt([position]);
-    return toolResult(documentFound(entry!, await view.bundle.body(entry!), provenance));
+    return documentFound(entry!, await view.bundle.body(entry!), provenance);
   });
 
-  server.registerTool(documentToolName(kind, 'list'), definitions.list, async () => {
+  const list = tool(documentToolName(kind, 'list'), definitions.list, async () => {
     const entries = (await directory.entries()).filter(view.canSee);
-    return toolResult(documentList(kind, entries, provenance));
+    return documentList(kind, entries, provenance);
   });
 
-  server.registerTool(
+  const search = tool(
     documentToolName(kind, 'search'),
     definitions.search,
     async ({ query, limit = MAX_SEARCH_RESULTS, cursor }) => {
@@ -65,15 +63,17 @@ export function registerDocumentTools(
         cursor === undefined
           ? { ok: true as const, offset: 0 }
           : await decodeCursor(cursor, scope, MAX_PAGED_RESULTS);
-      if (!start.ok) return toolResult(invalidCursor(start.message, provenance), { isError: true });
+      if (!start.ok) return invalidCursor(start.message, provenance);
       const visibleCount = view.visibleCount(kind);
       const page = visibleCount
-        ? await rankVisible(kind, view, query, { offset: start.offset, limit })
+        ? await rankVisible(kind, view, analysed(query), { offset: start.offset, limit })
         : { ranked: [], more: false };
       const next = page.more ? await encodeCursor(scope, start.offset + limit) : undefined;
-      return toolResult(searchResults(kind, query, page.ranked, visibleCount, provenance, next));
+      return searchResults(kind, query, page.ranked, visibleCount, provenance, next);
     },
   );
+
+  return [get, list, search];
 }
 
 // A server lives for one request, but the tools' schemas never change: built (and their output
@@ -159,7 +159,7 @@ interface PageRequest {
 async function rankVisible(
   kind: DocumentKind,
   view: KnowledgeView,
-  query: string,
+  query: QueryTerms,
   request: PageRequest,
 ): Promise<{ ranked: RankedEntry[]; more: boolean }> {
   const searcher = await view.bundle.searcher(kind);

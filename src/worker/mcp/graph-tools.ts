@@ -1,19 +1,21 @@
 // search_vitaegraph (the VitaeContext contract's input schema word for word) and graph_neighbors. Results are
 // structured and carry resource_link items so a client can open each record directly.
-import {
-  type CallToolResult,
-  type McpServer,
-  type ResourceLink,
-} from '@modelcontextprotocol/server';
+import { type ResourceLink } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { recordUri } from '../content/graph/ids.ts';
 import { MAX_DEPTH, neighbourhood } from '../content/graph/neighbors.ts';
-import { searchIndex, snippet, type SearchIndex } from '../content/search/index.ts';
+import {
+  analyseQuery,
+  searchIndex,
+  snippet,
+  type QueryTerms,
+  type SearchIndex,
+} from '../content/search/index.ts';
 import type { RecordEntry } from '../../bundle/sections.ts';
 import { derived, type KnowledgeView } from './knowledge-view.ts';
 import { graphIndexFor } from './resource-catalogue.ts';
 import { convertedOnce, jsonSchema, jsonOutputSchema } from './json-schema.ts';
-import { toolResult } from './tool-result.ts';
+import { tool, type Tool, type ToolAnswer } from './tool.ts';
 import { READ_ONLY } from './tool-annotations.ts';
 
 export const MAX_GRAPH_RESULTS = 50;
@@ -33,16 +35,17 @@ const link = (record: RecordEntry): ResourceLink => ({
   mimeType: 'text/markdown',
 });
 
+/** An answer with a resource link to each record it names, so a client can open them directly. */
 function withLinks(
   structured: Record<string, unknown>,
   records: RecordEntry[],
   isError = false,
-): CallToolResult {
-  return toolResult(structured, { isError, more: records.map(link) });
+): ToolAnswer {
+  return { structured, more: records.map(link), ...(isError ? { isError } : {}) };
 }
 
-export function registerGraphTools(server: McpServer, view: KnowledgeView): void {
-  server.registerTool(
+export function graphTools(view: KnowledgeView): Tool[] {
+  const search = tool(
     'search_vitaegraph',
     {
       title: 'Search the knowledge graph',
@@ -58,7 +61,7 @@ export function registerGraphTools(server: McpServer, view: KnowledgeView): void
         (record) => (!type || record.type === type) && (!tag || record.tags.includes(tag)),
       );
       const ranked: Ranked[] = query?.trim()
-        ? await rank(view, filtered, query)
+        ? await rank(view, filtered, analyseQuery(query))
         : filtered.map((record) => ({ record }));
       const page = ranked.slice(0, MAX_GRAPH_RESULTS);
       const results = page.map(({ record, score, snippet: excerpt }) => ({
@@ -93,7 +96,7 @@ export function registerGraphTools(server: McpServer, view: KnowledgeView): void
     },
   );
 
-  server.registerTool(
+  const neighbors = tool(
     'graph_neighbors',
     {
       title: 'Graph neighbours of a record',
@@ -142,6 +145,8 @@ export function registerGraphTools(server: McpServer, view: KnowledgeView): void
       );
     },
   );
+
+  return [search, neighbors];
 }
 
 interface Ranked {
@@ -153,7 +158,7 @@ interface Ranked {
 async function rank(
   view: KnowledgeView,
   candidates: RecordEntry[],
-  query: string,
+  query: QueryTerms,
 ): Promise<Ranked[]> {
   const graph = view.bundle.knowledge?.graph;
   if (!graph || candidates.length === 0) return [];

@@ -14,7 +14,7 @@ import {
   type TemplateEntry,
   type WikiEntry,
 } from '../../bundle/sections.ts';
-import type { LoadedBundle } from '../content/store.ts';
+import type { LoadedBundle } from '../content/loaded-bundle.ts';
 import { provenanceOf, type Provenance } from './document-results.ts';
 
 export interface KnowledgeView {

@@ -1,17 +1,13 @@
-// Everything beyond the document kinds that the server offers for one request: templates and frameworks (the POWER template contract),
-// the career context, the knowledge graph and wiki (the VitaeContext contract), prompts and completions.
-import type { McpServer } from '@modelcontextprotocol/server';
-import { registerCareerTools } from './career-tools.ts';
-import { registerGraphTools } from './graph-tools.ts';
+// The tools beyond the document kinds: templates and frameworks (the POWER template contract), the
+// career context and the knowledge graph (the VitaeContext contract), in the order tools/list shows them.
+import { careerTools } from './career-tools.ts';
+import { graphTools } from './graph-tools.ts';
 import type { KnowledgeView } from './knowledge-view.ts';
-import { registerPrompts } from './prompts.ts';
-import { registerResources } from './resources.ts';
-import { registerTemplateTools } from './template-tools.ts';
+import { templateTools } from './template-tools.ts';
+import type { Tool } from './tool.ts';
 
-export function registerKnowledge(server: McpServer, view: KnowledgeView): void {
-  registerTemplateTools(server, view);
-  registerCareerTools(server, view);
-  registerGraphTools(server, view);
-  registerResources(server, view);
-  registerPrompts(server, view);
-}
+export const knowledgeTools = (view: KnowledgeView): Tool[] => [
+  ...templateTools(view),
+  ...careerTools(view),
+  ...graphTools(view),
+];

@@ -1,12 +1,16 @@
 // The readable resources of the VitaeContext contract for one principal: list them, read one by URI. Lookups are
 // exact map/array matches on the raw URI string: nothing is decoded or joined, so no URI can
 // reach content other than the record or module it names.
-import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type ReadResourceResult,
+  type Resource,
+} from '@modelcontextprotocol/server';
 import { NO_CONTEXT_NOTICE } from '../content/context/notice.ts';
 import { visibleGraphIndex, type GraphIndex } from '../content/graph/index-types.ts';
 import { recordUri } from '../content/graph/ids.ts';
 import type { KnowledgeView } from './knowledge-view.ts';
-import { resourceNotFound } from './resource-errors.ts';
 
 export const CONTEXT_URI = 'career-context://current';
 export const INDEX_URI = 'vitaegraph://index';
@@ -92,4 +96,17 @@ async function graphIndexText(view: KnowledgeView): Promise<string> {
     throw resourceNotFound(INDEX_URI, 'no knowledge graph is published');
   if (view.records.length === graph.records.length) return view.bundle.text(graph.index);
   return JSON.stringify(await graphIndexFor(view));
+}
+
+/**
+ * The VitaeContext contract: an unavailable graph, record, wiki module or unsupported URI is JSON-RPC
+ * -32002 with the requested URI in `error.data`. (The SDK's ResourceNotFoundError serialises as
+ * -32602, so it is not used here.)
+ */
+function resourceNotFound(uri: string, reason: string): ProtocolError {
+  return new ProtocolError(
+    ProtocolErrorCode.ResourceNotFound,
+    `Resource not found: ${uri} (${reason})`,
+    { uri },
+  );
 }

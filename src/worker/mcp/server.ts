@@ -3,11 +3,17 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import type { Principal } from '../auth/principal.ts';
 import { documentKinds, documentToolName, documentToolNamed } from '../../bundle/kinds.ts';
-import type { LoadedBundle } from '../content/store.ts';
-import { registerDocumentTools } from './document-tools.ts';
-import { registerKnowledge } from './knowledge.ts';
+import type { SearchAhead } from '../content/bundle-needs.ts';
+import type { LoadedBundle } from '../content/loaded-bundle.ts';
+import { analysedQueries } from './analysed-queries.ts';
+import { documentTools } from './document-tools.ts';
+import { knowledgeTools } from './knowledge.ts';
 import { knowledgeView, type KnowledgeView } from './knowledge-view.ts';
 import { jsonSchemaValidator } from './json-schema.ts';
+import { registerPrompts } from './prompts.ts';
+import { registerResources } from './resources.ts';
+import type { Tool } from './tool.ts';
+import { toolResult } from './tool-result.ts';
 
 export const SERVER_NAME = 'praxis';
 export const SERVER_VERSION = '0.1.0';
@@ -21,10 +27,18 @@ export interface ServerContext {
    * fifth of a millisecond of every search and get.
    */
   calledTool?: string;
+  /** The searches the request's plan found, each with its query analysed. */
+  searches?: readonly SearchAhead[];
 }
 
-export function createPraxisServer({ bundle, principal, calledTool }: ServerContext): McpServer {
+export function createPraxisServer({
+  bundle,
+  principal,
+  calledTool,
+  searches = [],
+}: ServerContext): McpServer {
   const view = knowledgeView(bundle, principal.groups);
+  const analysed = analysedQueries(searches);
   const server = new McpServer(
     // Build metadata carries the bundle version, so a client sees which content answered.
     { name: SERVER_NAME, title: 'Praxis', version: `${SERVER_VERSION}+${bundle.pointer.version}` },
@@ -39,14 +53,24 @@ export function createPraxisServer({ bundle, principal, calledTool }: ServerCont
       },
     },
   );
+  // A lone tools/call of a document tool needs only that kind's tools; anything else, everything.
   const calledKind = calledTool === undefined ? undefined : documentToolNamed(calledTool)?.kind;
-  if (calledKind) {
-    registerDocumentTools(server, calledKind, view);
-    return server;
-  }
-  for (const kind of documentKinds) registerDocumentTools(server, kind, view);
-  registerKnowledge(server, view);
+  const kinds = calledKind ? [calledKind] : documentKinds;
+  registerTools(server, [
+    ...kinds.flatMap((kind) => documentTools(kind, view, analysed)),
+    ...(calledKind ? [] : knowledgeTools(view)),
+  ]);
+  if (calledKind) return server;
+  registerResources(server, view);
+  registerPrompts(server, view);
   return server;
+}
+
+/** Every tool is registered here, and every answer becomes an MCP result the same way. */
+function registerTools(server: McpServer, tools: Tool[]): void {
+  for (const { name, definition, answer } of tools) {
+    server.registerTool(name, definition, async (args) => toolResult(await answer(args)));
+  }
 }
 
 /** The counts are of what this caller may see: restricted documents are not there for others to count. */

@@ -1,6 +1,5 @@
 // The POWER template contract's tools with its exact text outputs (list_templates, get_template, list_frameworks),
 // plus get_framework and fill_template. Enumerations come from the bundle, never from code.
-import { type CallToolResult, type McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import {
   fillPlaceholders,
@@ -14,10 +13,11 @@ import {
 import { derived, type KnowledgeView } from './knowledge-view.ts';
 import { convertedOnce, jsonOutputSchema } from './json-schema.ts';
 import { READ_ONLY } from './tool-annotations.ts';
+import { tool, type Tool, type ToolAnswer } from './tool.ts';
 
-const text = (value: string, isError = false): CallToolResult => ({
-  content: [{ type: 'text', text: value }],
-  ...(isError ? { isError: true } : {}),
+const text = (value: string, isError = false): ToolAnswer => ({
+  text: value,
+  ...(isError ? { isError } : {}),
 });
 const emptyInput = convertedOnce(z.object({}).strict());
 
@@ -25,50 +25,55 @@ const emptyInput = convertedOnce(z.object({}).strict());
 const spokenList = (names: readonly string[]): string =>
   names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')}, or ${names.at(-1)}`;
 
-export function registerTemplateTools(server: McpServer, view: KnowledgeView): void {
+export function templateTools(view: KnowledgeView): Tool[] {
   const {
     templateNames: names,
     frameworkNames,
     tools,
   } = derived(definitions, view, buildDefinitions);
-  server.registerTool('list_templates', tools.listTemplates, () => text(templateListText(names)));
+  const listTemplates = tool('list_templates', tools.listTemplates, () =>
+    text(templateListText(names)),
+  );
 
-  server.registerTool('get_template', tools.getTemplate, async ({ template_name }) => {
+  const getTemplate = tool('get_template', tools.getTemplate, async ({ template_name }) => {
     const entry = view.templates.find((template) => template.name === template_name);
     if (!entry) return text(templateNotFoundText(template_name, names), true);
     return text(templateText(entry.name, await view.bundle.text(entry.body)));
   });
 
-  server.registerTool('fill_template', tools.fillTemplate, async ({ template_name, values }) => {
-    const entry = view.templates.find((template) => template.name === template_name);
-    if (!entry) return text(templateNotFoundText(template_name, names), true);
-    const filled = fillPlaceholders(await view.bundle.text(entry.body), values);
-    const structured = {
-      template: entry.name,
-      content: filled.text,
-      resolved: filled.resolved,
-      unresolved: filled.unresolved,
-      references: entry.references,
-      save_as: entry.saveAs,
-      store_as: entry.storeAs,
-      ...view.provenance,
-    };
-    return {
-      content: [{ type: 'text', text: templateText(entry.name, filled.text) }],
-      structuredContent: structured,
-    };
-  });
+  const fillTemplate = tool(
+    'fill_template',
+    tools.fillTemplate,
+    async ({ template_name, values }) => {
+      const entry = view.templates.find((template) => template.name === template_name);
+      if (!entry) return text(templateNotFoundText(template_name, names), true);
+      const filled = fillPlaceholders(await view.bundle.text(entry.body), values);
+      const structured = {
+        template: entry.name,
+        content: filled.text,
+        resolved: filled.resolved,
+        unresolved: filled.unresolved,
+        references: entry.references,
+        save_as: entry.saveAs,
+        store_as: entry.storeAs,
+        ...view.provenance,
+      };
+      return { text: templateText(entry.name, filled.text), structured };
+    },
+  );
 
-  server.registerTool('list_frameworks', tools.listFrameworks, () =>
+  const listFrameworks = tool('list_frameworks', tools.listFrameworks, () =>
     text(frameworkListText(view.frameworks)),
   );
 
-  server.registerTool('get_framework', tools.getFramework, async ({ name }) => {
+  const getFramework = tool('get_framework', tools.getFramework, async ({ name }) => {
     const wanted = name.trim().replace(/\.md$/i, '').toLowerCase();
     const entry = view.frameworks.find((framework) => framework.name.toLowerCase() === wanted);
     if (!entry) return text(frameworkNotFoundText(name, frameworkNames), true);
     return text(frameworkText(entry.name, await view.bundle.text(entry.body)));
   });
+
+  return [listTemplates, getTemplate, fillTemplate, listFrameworks, getFramework];
 }
 
 // The names (and so the schemas) come from the bundle and what the caller may see: built once per view.

@@ -1,5 +1,6 @@
 // What a query asks for: its distinct terms, and its distinct adjacent pairs (for phrase evidence).
-import { LruCache } from '../lru-cache.ts';
+// A search analyses its query once — where the request is planned, or where the tool is called — and
+// hands the analysis to everything after it: the choice of shards, the ranking, a snippet per result.
 import { exactTerms, tokenize } from './tokenize.ts';
 
 export interface QueryTerms {
@@ -18,18 +19,9 @@ export interface QueryTerms {
 export const MAX_QUERY_CHARS = 1000;
 export const MAX_QUERY_TERMS = 32;
 
-// One search analyses its query about fifty times over (shard choice, ranking, a snippet per
-// result); stemming was a tenth of a search's CPU. Recent analyses are kept, frozen since shared.
-const recent = new LruCache<string, QueryTerms>(64);
-
-export function queryTermsOf(query: string): QueryTerms {
+/** The query's terms, pairs and typed forms, from its first MAX_QUERY_CHARS characters; frozen, since shared. */
+export function analyseQuery(query: string): QueryTerms {
   const bounded = query.slice(0, MAX_QUERY_CHARS);
-  let found = recent.get(bounded);
-  if (found === undefined) recent.set(bounded, (found = analysed(bounded)), 1);
-  return found;
-}
-
-function analysed(bounded: string): QueryTerms {
   const sequence = tokenize(bounded).slice(0, MAX_QUERY_TERMS);
   const bigrams: string[] = [];
   for (let i = 0; i + 1 < sequence.length; i++) {

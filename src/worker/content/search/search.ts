@@ -1,7 +1,7 @@
 // Query time (inside a Worker isolate): pure JS, no Node APIs. Decodes only the query's postings.
 import { audienceOf, sameAverages, type Audience } from './audiences.ts';
 import { decodeVarints, readDigit, readVarint, type Reader } from './codec.ts';
-import { queryTermsOf } from './query-terms.ts';
+import type { QueryTerms } from './query-terms.ts';
 import { topIds } from './top-hits.ts';
 import { documentFrequencyAt, findPostings, type TermTable } from './term-table.ts';
 import {
@@ -92,7 +92,7 @@ export type PostingsLookup = (term: string) => { table: TermTable; start: number
  */
 export function searchIndex(
   index: SearchIndex,
-  query: string,
+  query: QueryTerms,
   options: SearchOptions = {},
 ): SearchHit[] {
   const audience = audienceOf(index.access, options.canSee);
@@ -113,12 +113,12 @@ export function searchIndex(
 export function rankQuery(
   head: IndexHead,
   lookup: PostingsLookup,
-  query: string,
+  query: QueryTerms,
   options: SearchOptions = {},
   audience: Audience | null = null,
 ): SearchHit[] {
   const limit = Math.max(0, Math.floor(options.limit ?? DEFAULT_LIMIT));
-  const { terms, bigrams, exact } = queryTermsOf(query);
+  const { terms, bigrams, exact } = query;
   if (terms.length === 0 || limit === 0) return [];
   const visible = audience?.visible ?? null;
   const n = audience?.documents ?? head.documents;
@@ -147,7 +147,7 @@ function rankInto(
   scores: Float64Array,
   touched: number[],
   limit: number,
-  query: Pick<ReturnType<typeof queryTermsOf>, 'terms' | 'bigrams' | 'exact'>,
+  query: Pick<QueryTerms, 'terms' | 'bigrams' | 'exact'>,
   visible: Uint8Array | null,
   n: number,
 ): SearchHit[] {

@@ -3,6 +3,7 @@
 // the query's terms, phrases and typed forms.
 import { audienceOf } from './audiences.ts';
 import { rankQuery, searchIndex, weightedFor } from './search.ts';
+import type { QueryTerms } from './query-terms.ts';
 import { shardOf, shardsOfQuery, type ShardedIndex } from './shards.ts';
 import { findPostings, type TermTable } from './term-table.ts';
 import type { SearchHit, SearchIndex, SearchOptions } from './types.ts';
@@ -10,7 +11,7 @@ import type { SearchHit, SearchIndex, SearchOptions } from './types.ts';
 export interface Searcher {
   /** Number of documents indexed. */
   documents: number;
-  search(query: string, options?: SearchOptions): Promise<SearchHit[]>;
+  search(query: QueryTerms, options?: SearchOptions): Promise<SearchHit[]>;
 }
 
 export type StoredIndex = SearchIndex | ShardedIndex;
@@ -44,7 +45,7 @@ export function searcherOf(
 async function searchShards(
   head: ShardedIndex,
   loadShard: (hash: string) => Promise<TermTable>,
-  query: string,
+  query: QueryTerms,
   options?: SearchOptions,
 ): Promise<SearchHit[]> {
   const audience = audienceOf(head.access, options?.canSee);

@@ -4,7 +4,7 @@
 // so that re-publishing after a one-document edit replaces only the shards that document's terms
 // fall in, not the whole index.
 import { decodeVarints } from './codec.ts';
-import { queryTermsOf } from './query-terms.ts';
+import type { QueryTerms } from './query-terms.ts';
 import { encodeTermTable, type TermTable } from './term-table.ts';
 import type { AccessStatistics, SearchIndex } from './types.ts';
 
@@ -34,8 +34,8 @@ export function shardOf(term: string, shardCount: number): number {
 }
 
 /** The shards holding a query's terms, phrases and typed forms, each once. */
-export function shardsOfQuery(query: string, shardCount: number): number[] {
-  const { terms, bigrams, exact } = queryTermsOf(query);
+export function shardsOfQuery(query: QueryTerms, shardCount: number): number[] {
+  const { terms, bigrams, exact } = query;
   return [...new Set([...terms, ...bigrams, ...exact].map((term) => shardOf(term, shardCount)))];
 }
 

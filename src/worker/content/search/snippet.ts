@@ -1,6 +1,6 @@
 // A short excerpt of a document around where it best matches the query, for search results.
 import { classifyLines, plainInline } from './markdown.ts';
-import { queryTermsOf } from './query-terms.ts';
+import type { QueryTerms } from './query-terms.ts';
 import { LruCache } from '../lru-cache.ts';
 import { wordsWithTermsIn, type WordAt } from './tokenize.ts';
 
@@ -123,7 +123,7 @@ function wholeTextOf(body: string, budget: number): string | null {
  * An excerpt of `body` (≤ maxLength characters, on word boundaries, `…` where cut) centred on the
  * passage that contains the most distinct query terms; the first prose line when nothing matches.
  */
-export function snippet(body: string, query: string, maxLength = DEFAULT_MAX_LENGTH): string {
+export function snippet(body: string, query: QueryTerms, maxLength = DEFAULT_MAX_LENGTH): string {
   return (
     wholeTextOf(body, maxLength - 2 * ELLIPSIS.length) ?? matchedSnippet(body, query, maxLength)
   );
@@ -132,11 +132,11 @@ export function snippet(body: string, query: string, maxLength = DEFAULT_MAX_LEN
 /** The snippet found by matching the query's terms (exported for the test that the shortcut agrees). */
 export function matchedSnippet(
   body: string,
-  query: string,
+  query: QueryTerms,
   maxLength = DEFAULT_MAX_LENGTH,
 ): string {
   const budget = maxLength - 2 * ELLIPSIS.length;
-  const wanted = queryTermsOf(query).termSet;
+  const wanted = query.termSet;
   const text = readableTextOf(body);
   const matches = wordsWithTermsIn(text, wanted);
   const window = bestMatchWindow(matches, budget);

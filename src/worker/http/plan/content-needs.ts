@@ -5,7 +5,7 @@
 // object. Only a plan: the tool still validates its arguments, and a body this misreads costs reads,
 // never a wrong answer (what a request did not ask for is loaded by the next one that does).
 import { documentToolNamed, type DocumentToolAction } from '../../../bundle/kinds.ts';
-import { EVERY_NEED, type BundleNeeds, type SearchAhead } from '../../content/store.ts';
+import { EVERY_NEED, type BundleNeeds, type SearchAhead } from '../../content/bundle-needs.ts';
 
 /** What each document tool reads besides the manifest: a search its index head, a get its names, a list its chunks (named by the manifest). */
 const READS: Record<DocumentToolAction, 'index' | 'names' | 'chunks'> = {

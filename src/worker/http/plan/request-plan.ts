@@ -1,7 +1,7 @@
 // A /mcp request's plan, made once from its parsed body and handed down: what the audit line names,
 // the tool a lone tools/call calls (the MCP server then registers only that tool's kind), how many
 // calls the rate limit counts, and what of the content version to load, searches ahead included.
-import type { BundleNeeds } from '../../content/store.ts';
+import type { BundleNeeds } from '../../content/bundle-needs.ts';
 import type { JsonBody } from '../json-body.ts';
 import { MAX_BATCH_MESSAGES } from '../request-caps.ts';
 import { contentNeeds } from './content-needs.ts';

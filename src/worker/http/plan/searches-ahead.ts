@@ -1,8 +1,10 @@
 // The searches a request asks for (`tools/call` of search_processes, search_checklists), so a version
 // loaded for this request can fetch their term shards in the same bulk read as everything else. Only a
 // hint: the tool still validates its arguments, and a body this misreads costs at most a few wasted reads.
+// Each query is analysed here once; the search tool uses that analysis when its query is the same text.
 import { documentToolNamed } from '../../../bundle/kinds.ts';
-import type { SearchAhead } from '../../content/store.ts';
+import type { SearchAhead } from '../../content/bundle-needs.ts';
+import { analyseQuery } from '../../content/search/index.ts';
 import type { PlannedMessage } from './json-rpc-message.ts';
 
 export function searchesAhead(messages: PlannedMessage[]): SearchAhead[] {
@@ -11,7 +13,7 @@ export function searchesAhead(messages: PlannedMessage[]): SearchAhead[] {
     const tool =
       method === 'tools/call' && name !== undefined ? documentToolNamed(name) : undefined;
     if (tool?.action === 'search' && query !== undefined && query !== '')
-      searches.push({ kind: tool.kind, query });
+      searches.push({ kind: tool.kind, query, terms: analyseQuery(query) });
   }
   return searches;
 }

@@ -1,0 +1,47 @@
+// What a request reads of a content version beyond its manifest, decided from the request before any
+// of it is read, so a version loaded for the request reads all of it in one bulk read.
+import { documentKinds, type DocumentKind } from '../../bundle/kinds.ts';
+import type { QueryTerms } from './search/index.ts';
+
+/**
+ * A search reads its kind's index head and term shards; a get also the kind's names; everything
+ * else (the full server: resources, prompts, completions, knowledge tools) all of it.
+ */
+export interface BundleNeeds {
+  /** The knowledge sections. */
+  knowledge: boolean;
+  /** Kinds whose names object the request reads (name lookups, completions, not-found lists). */
+  names: readonly DocumentKind[];
+  /** Kinds whose index head the request reads (those of `searches` are added). */
+  indexes: readonly DocumentKind[];
+  /** The request's searches: a version loaded for it reads their term shards along with everything else. */
+  searches: readonly SearchAhead[];
+}
+
+/** A search the request is about to make: a version loaded for it reads its term shards along with everything else. */
+export interface SearchAhead {
+  kind: DocumentKind;
+  /** The query as the request gives it. */
+  query: string;
+  /** The query analysed once, for the shards read ahead and then for the search itself. */
+  terms: QueryTerms;
+}
+
+/** What a request that may touch any surface needs: every loaded object, as before loading was split. */
+export const EVERY_NEED: BundleNeeds = {
+  knowledge: true,
+  names: documentKinds,
+  indexes: documentKinds,
+  searches: [],
+};
+
+/** Searches one request may announce: a batch of more is legal, but only the first few are read ahead. */
+export const MAX_SEARCHES_AHEAD = 4;
+
+/** The kinds whose index heads `needs` reads. */
+export const indexKindsOf = (needs: BundleNeeds): DocumentKind[] => [
+  ...new Set([
+    ...needs.indexes,
+    ...needs.searches.slice(0, MAX_SEARCHES_AHEAD).map((search) => search.kind),
+  ]),
+];

@@ -1,0 +1,125 @@
+// What a loaded version holds beyond its manifest — the knowledge sections, each kind's names and
+// search — each part loaded at most once per isolate (retried after a failure), and what a
+// request's needs add to it, in one bulk read.
+import type { DocumentNames, Manifest, Pointer } from '../../bundle/bundle.ts';
+import { documentKinds, type DocumentKind } from '../../bundle/kinds.ts';
+import type { KnowledgeSections } from '../../bundle/sections.ts';
+import { indexKindsOf, type BundleNeeds } from './bundle-needs.ts';
+import { keysOf, type Stash } from './bulk-read.ts';
+import { directoryOf, loadNames, type DocumentDirectory } from './document-directory.ts';
+import { loadedOnce } from './loaded-once.ts';
+import type { ObjectReader } from './objects.ts';
+import type { ParsedObject } from './parsed-objects.ts';
+import { searcherOf, type Searcher, type StoredIndex, type TermTable } from './search/index.ts';
+
+export interface BundleParts {
+  /** The knowledge sections; throws when no request has named them in its needs yet. */
+  knowledge(): KnowledgeSections | undefined;
+  directory(kind: DocumentKind): DocumentDirectory;
+  searcher(kind: DocumentKind): Promise<Searcher>;
+  /** Loads what `needs` names and is not loaded yet: from `stash` when given, else in one bulk read. */
+  provide(needs: BundleNeeds, stash?: Stash): Promise<void>;
+}
+
+export function bundlePartsOf(
+  pointer: Pointer,
+  manifest: Manifest,
+  objects: ObjectReader,
+  json: ParsedObject,
+): BundleParts {
+  let knowledge: { value: KnowledgeSections | undefined } | undefined;
+  const knowledgeLoads = new Map<'knowledge', Promise<void>>();
+  const names = new Map<DocumentKind, DocumentNames>();
+  const namesLoads = new Map<DocumentKind, Promise<void>>();
+  const indexes = new Map<DocumentKind, Promise<Searcher>>();
+  const readJson = <T>(hash: string) => json<T>(hash);
+  const directories = new Map(
+    documentKinds.map((kind) => [
+      kind,
+      directoryOf(kind, manifest.kinds[kind], () => namesOf(kind), readJson),
+    ]),
+  );
+
+  function namesOf(kind: DocumentKind): DocumentNames {
+    const found = names.get(kind);
+    if (!found)
+      throw new Error(
+        `the ${kind} names were read before they were loaded: the request must name them in its needs`,
+      );
+    return found;
+  }
+
+  function searcher(
+    kind: DocumentKind,
+    read: Promise<Stash | undefined> = Promise.resolve(undefined),
+  ): Promise<Searcher> {
+    return loadedOnce(indexes, kind, () =>
+      read
+        .then((stash) => json<StoredIndex>(manifest.kinds[kind]?.index ?? '', stash))
+        .then((stored) => searcherOf(stored, (hash) => json<TermTable>(hash))),
+    );
+  }
+
+  async function provide(needs: BundleNeeds, stash?: Stash): Promise<void> {
+    // Counts come from the manifest's per-access counts; a manifest without them counts names.
+    const nameKinds = new Set([
+      ...needs.names,
+      ...documentKinds.filter(
+        (kind) => manifest.kinds[kind]?.count && !manifest.kinds[kind].audiences,
+      ),
+    ]);
+    const missing: BundleNeeds = {
+      knowledge: needs.knowledge && !knowledgeLoads.has('knowledge'),
+      names: [...nameKinds].filter((kind) => !namesLoads.has(kind)),
+      indexes: indexKindsOf(needs).filter(
+        (kind) => !indexes.has(kind) && manifest.kinds[kind]?.count,
+      ),
+      searches: [],
+    };
+    // One bulk read for all of it, started before anything waits, so a concurrent request finds the loads already under way.
+    const anyMissing = missing.knowledge || missing.names.length > 0 || missing.indexes.length > 0;
+    const wanted = stash || !anyMissing ? [] : [...new Set(keysOf(pointer, missing))];
+    const read: Promise<Stash> = stash
+      ? Promise.resolve(stash)
+      : wanted.length
+        ? objects.storedValues(wanted)
+        : Promise.resolve(new Map());
+    const fromRead = <T>(hash: string) => read.then((values) => json<T>(hash, values));
+    if (missing.knowledge) {
+      void loadedOnce(knowledgeLoads, 'knowledge', () =>
+        (manifest.knowledge
+          ? fromRead<KnowledgeSections>(manifest.knowledge)
+          : Promise.resolve(undefined)
+        ).then((value) => void (knowledge = { value })),
+      );
+    }
+    for (const kind of missing.names) {
+      void loadedOnce(namesLoads, kind, () =>
+        loadNames(kind, manifest.kinds[kind], fromRead).then(
+          (loaded) => void names.set(kind, loaded),
+        ),
+      );
+    }
+    for (const kind of missing.indexes) void searcher(kind, read);
+    await Promise.all([
+      needs.knowledge ? knowledgeLoads.get('knowledge') : undefined,
+      ...[...nameKinds].map((kind) => namesLoads.get(kind)),
+      ...indexKindsOf(needs)
+        .filter((kind) => manifest.kinds[kind]?.count)
+        .map((kind) => indexes.get(kind)),
+    ]);
+  }
+
+  return {
+    knowledge() {
+      if (!knowledge)
+        throw new Error(
+          'the knowledge sections were read before they were loaded: the request must name them in its needs',
+        );
+      return knowledge.value;
+    },
+    directory: (kind) => directories.get(kind) as DocumentDirectory,
+    searcher: (kind) => searcher(kind),
+    provide,
+  };
+}

@@ -1,0 +1,35 @@
+// JSON objects of one version (index heads, term shards, chunks, the knowledge sections), parsed once
+// and kept parsed, weighed by their text's length: without a bound, an isolate answering varied
+// queries over 100 000 documents would end up holding the whole index.
+import { takeFrom, type Stash } from './bulk-read.ts';
+import { LruCache } from './lru-cache.ts';
+import type { ObjectReader } from './objects.ts';
+
+/** Characters of JSON text behind the objects one bundle keeps parsed (two bundles may be kept). */
+const PARSED_OBJECT_CHARS = 12 * 1024 * 1024;
+
+/** An object parsed, from `stash` when the bulk read brought it, else read on its own. */
+export type ParsedObject = <T>(hash: string, stash?: Stash) => Promise<T>;
+
+export function parsedObjectsOf(objects: ObjectReader): ParsedObject {
+  const parsedObjects = new LruCache<string, Promise<unknown>>(PARSED_OBJECT_CHARS);
+  return function json<T>(hash: string, stash?: Stash): Promise<T> {
+    let parsed = parsedObjects.get(hash);
+    if (!parsed) {
+      const early = stash && takeFrom(stash, hash);
+      // Objects kept parsed are not cached as text too.
+      const text = early === undefined ? objects.text(hash, false) : Promise.resolve(early);
+      const reading = text.then((raw) => JSON.parse(raw) as unknown);
+      parsed = reading;
+      // Weighed once its text is in; a failed read is forgotten, so the next request tries again.
+      parsedObjects.set(hash, reading, 0);
+      const current = () => parsedObjects.get(hash) === reading;
+      text.then(
+        (raw) => current() && parsedObjects.set(hash, reading, raw.length),
+        () => undefined,
+      );
+      reading.catch(() => current() && parsedObjects.delete(hash));
+    }
+    return parsed as Promise<T>;
+  };
+}
