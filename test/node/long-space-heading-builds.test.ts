@@ -10,7 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildContent } from '../../scripts/compile/build.ts';
 import { sectionHeadings } from '../../src/worker/content/context/channels.ts';
 import { validateContext } from '../../src/worker/content/context/validate.ts';
-import { buildSearchIndex, searchIndex, snippet } from '../../src/worker/content/search/index.ts';
+import { buildSearchIndex } from '../../src/bundle/search/index.ts';
+import { searchIndex } from '../../src/worker/content/search/search.ts';
+import { snippet } from '../../src/worker/content/search/snippet.ts';
 
 const folders: string[] = [];
 afterAll(async () => {

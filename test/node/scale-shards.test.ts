@@ -5,14 +5,14 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   buildSearchIndex,
-  searchIndex,
-  searcherOf,
   splitSearchIndex,
   storeSearchIndex,
   type IndexableDoc,
   type ShardedIndex,
   type TermTable,
-} from '../../src/worker/content/search/index.ts';
+} from '../../src/bundle/search/index.ts';
+import { searchIndex } from '../../src/worker/content/search/search.ts';
+import { searcherOf } from '../../src/worker/content/search/searcher.ts';
 import {
   indexOf,
   loadPlaybook,
@@ -20,7 +20,7 @@ import {
   readQueries,
   sharedQueriesFile,
   heldOutQueriesFile,
-} from '../../scripts/bench-search.ts';
+} from '../../bench/search-quality.ts';
 
 const WORDS = (
   'deploy rollback review commit branch release incident pager alert metric trace log secret token ' +

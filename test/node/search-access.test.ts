@@ -5,18 +5,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isVisible } from '../../src/worker/content/access.ts';
-import { MAX_GROUPS_PER_INDEX } from '../../src/worker/content/search/audiences.ts';
+import { MAX_GROUPS_PER_INDEX } from '../../src/bundle/search/audiences.ts';
 import {
   buildSearchIndex,
-  searchIndex,
-  searcherOf,
   storeSearchIndex,
   type IndexableDoc,
   type SearchHit,
   type SearchIndex,
-  type StoredIndex,
   type TermTable,
-} from '../../src/worker/content/search/index.ts';
+} from '../../src/bundle/search/index.ts';
+import { searchIndex } from '../../src/worker/content/search/search.ts';
+import { searcherOf, type StoredIndex } from '../../src/worker/content/search/searcher.ts';
 
 const canSeeAs = (groups: string[]) => (entry: { access?: readonly string[] }) =>
   isVisible(entry, groups);

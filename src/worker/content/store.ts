@@ -20,7 +20,7 @@ import {
 import { documentKinds, type DocumentKind } from '../../bundle/kinds.ts';
 import { ContentUnavailableError, kvText, kvTimeoutOf } from './kv-read.ts';
 import { loadedOnce } from './loaded-once.ts';
-import { LruCache } from './lru-cache.ts';
+import { LruCache } from '../../shared/lru-cache.ts';
 import { isPartsList, joinedText, partsOf } from '../../bundle/object-parts.ts';
 import {
   forgetCachedObjects,
@@ -28,9 +28,10 @@ import {
   readObject as readKvObject,
   readStoredValues,
 } from './objects.ts';
-import { searcherOf, type Searcher, type StoredIndex, type TermTable } from './search/index.ts';
-import { unpackShardHashes } from './search/shard-list.ts';
-import { shardsOfQuery } from './search/shards.ts';
+import type { TermTable } from '../../bundle/search/index.ts';
+import { searcherOf, type Searcher, type StoredIndex } from './search/searcher.ts';
+import { unpackShardHashes } from '../../bundle/search/shard-list.ts';
+import { shardsOfQuery } from '../../bundle/search/shards.ts';
 import type { KnowledgeSections } from '../../bundle/sections.ts';
 
 export interface ContentEnv {

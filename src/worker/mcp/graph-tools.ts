@@ -6,15 +6,17 @@ import {
   type ResourceLink,
 } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { recordUri } from '../content/graph/ids.ts';
+import { recordUri } from '../../bundle/graph/ids.ts';
 import { MAX_DEPTH, neighbourhood } from '../content/graph/neighbors.ts';
-import { searchIndex, snippet, type SearchIndex } from '../content/search/index.ts';
+import type { SearchIndex } from '../../bundle/search/index.ts';
+import { searchIndex } from '../content/search/search.ts';
+import { snippet } from '../content/search/snippet.ts';
 import type { RecordEntry } from '../../bundle/sections.ts';
 import { derived, type KnowledgeView } from './knowledge-view.ts';
 import { graphIndexFor } from './resource-catalogue.ts';
 import { convertedOnce, jsonSchema, jsonOutputSchema } from './json-schema.ts';
 import { toolResult } from './tool-result.ts';
-import { READ_ONLY } from './tool-annotations.ts';
+import { READ_ONLY } from '../../shared/mcp/tool-annotations.ts';
 
 export const MAX_GRAPH_RESULTS = 50;
 

@@ -1,5 +1,5 @@
 // What a query asks for: its distinct terms, and its distinct adjacent pairs (for phrase evidence).
-import { LruCache } from '../lru-cache.ts';
+import { LruCache } from '../../shared/lru-cache.ts';
 import { exactTerms, tokenize } from './tokenize.ts';
 
 export interface QueryTerms {
