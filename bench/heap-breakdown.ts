@@ -5,7 +5,7 @@
 // (e.g. /tmp/praxis-bench/n100000: its wrangler.bench.toml, bench.env and published state).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { issueLocalToken } from '../src/worker/auth/local-token.ts';
+import { issueLocalToken } from '../src/shared/auth/local-token.ts';
 import { rawSearch } from './clients.ts';
 import { bundleBenchWorker, startDirectWorker } from './direct-host.ts';
 import { FLOOR_PATH } from './floor.ts';

@@ -9,7 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { issueLocalToken } from '../src/worker/auth/local-token.ts';
+import { issueLocalToken } from '../src/shared/auth/local-token.ts';
 import { MAX_QUERY_CHARS } from '../src/worker/http/request-caps.ts';
 import { bundleBenchWorker, startDirectWorker } from './direct-host.ts';
 import { medianIsolateCpuMsPerCall } from './isolate-cpu.ts';

@@ -2,16 +2,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { issueLocalToken } from '../src/worker/auth/local-token.ts';
+import { issueLocalToken } from '../src/shared/auth/local-token.ts';
 import type { Manifest } from '../src/bundle/bundle.ts';
 import { chunkAt, chunkStarts, entriesFromObjects } from '../src/bundle/document-chunks.ts';
 import { documentKinds } from '../src/bundle/kinds.ts';
-import {
-  analyseQuery,
-  searcherOf,
-  type StoredIndex,
-  type TermTable,
-} from '../src/worker/content/search/index.ts';
+import type { TermTable } from '../src/bundle/search/index.ts';
+import { searcherOf, type StoredIndex } from '../src/worker/content/search/searcher.ts';
+import { analyseQuery } from '../src/bundle/search/query-terms.ts';
 import { publishBundle } from '../scripts/publish/publish.ts';
 import { objectText, type Bundle } from '../scripts/compile/assemble.ts';
 import {

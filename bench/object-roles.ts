@@ -2,7 +2,7 @@
 // reads better than "bulk ×8". Walks the manifest, the index heads and the chunks.
 import type { DocumentEntry, Manifest } from '../src/bundle/bundle.ts';
 import { isPartsList, joinedText, partsOf } from '../src/bundle/object-parts.ts';
-import type { ShardedIndex } from '../src/worker/content/search/index.ts';
+import type { ShardedIndex } from '../src/bundle/search/index.ts';
 
 export type ObjectRole =
   'manifest' | 'names' | 'index head' | 'shard' | 'chunk' | 'body' | 'knowledge' | 'part';

@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readQueries, sharedQueriesFile, heldOutQueriesFile } from '../scripts/bench-search.ts';
+import { readQueries, sharedQueriesFile, heldOutQueriesFile } from './search-quality.ts';
 import { generator } from './corpus.ts';
 import { measureSize, type Plan, type SizeResult } from './measure.ts';
 import { renderResults, type RunInfo } from './report.ts';

@@ -10,7 +10,7 @@
 //   node bench/soak.ts [--seconds 90] [--requests N] [--clients 120] [--subjects 400] [--control] [--no-write]
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { issueLocalToken } from '../src/worker/auth/local-token.ts';
+import { issueLocalToken } from '../src/shared/auth/local-token.ts';
 import { openWorkerInspector, type WorkerInspector } from './worker-inspector.ts';
 import { rssBytes, workerdBelow } from './workerd-processes.ts';
 import { localSecret } from '../scripts/dev/local-secret.ts';

@@ -150,12 +150,12 @@ export async function measureTokenCheckCost(options: {
 const TOKEN_CHECK_MODULES = [
   'src/worker/auth/authenticate.ts',
   'src/worker/auth/cloud-token.ts',
-  'src/worker/auth/local-token.ts',
+  'src/shared/auth/local-token.ts',
   'src/worker/auth/claims.ts',
   'src/worker/auth/oauth/access-token.ts',
   'src/worker/auth/oauth/checked-tokens.ts',
   'src/worker/auth/oauth/authorization-server.ts',
-  'src/worker/content/lru-cache.ts',
+  'src/shared/lru-cache.ts',
   'node_modules/jose/',
   'node_modules/@cloudflare/workers-oauth-provider/',
 ];

@@ -5,7 +5,7 @@
 // Worker issues them; the local token is a `praxis token` one.
 import { authenticate } from '../src/worker/auth/authenticate.ts';
 import { readAuthConfig, type AuthConfig } from '../src/worker/auth/config.ts';
-import { issueLocalToken } from '../src/worker/auth/local-token.ts';
+import { issueLocalToken } from '../src/shared/auth/local-token.ts';
 import {
   authorizationServerFor,
   PRAXIS_SCOPE,

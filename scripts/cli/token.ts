@@ -3,7 +3,7 @@ import {
   issueLocalToken,
   MAX_SUBJECT_CHARS,
   subjectProblem,
-} from '../../src/worker/auth/local-token.ts';
+} from '../../src/shared/auth/local-token.ts';
 import { localSecret } from '../dev/local-secret.ts';
 import { parseOptions } from './command.ts';
 

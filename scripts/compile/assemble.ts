@@ -18,8 +18,8 @@ import {
   PART_CHARS,
   splitText,
 } from '../../src/bundle/object-parts.ts';
-import { buildSearchIndex, storeSearchIndex } from '../../src/worker/content/search/index.ts';
-import { shardListsOf } from '../../src/worker/content/search/shard-list.ts';
+import { buildSearchIndex, storeSearchIndex } from '../../src/bundle/search/index.ts';
+import { shardListsOf } from '../../src/bundle/search/shard-list.ts';
 import { codeUnitOrder } from './folder-walk.ts';
 import type { CompiledDocument } from './parse-document.ts';
 import { assembleKnowledge } from './knowledge/assemble.ts';

@@ -1,6 +1,6 @@
 // compile → assemble → check against the platform's limits: the whole build, used by `praxis build`, `praxis dev` and the benchmarks.
 import { join } from 'node:path';
-import { AccessStatisticsLimitError } from '../../src/worker/content/search/audiences.ts';
+import { AccessStatisticsLimitError } from '../../src/bundle/search/audiences.ts';
 import { assembleBundle, type AssembleOptions, type Bundle } from './assemble.ts';
 import { compileContent } from './compile.ts';
 import { formatBuildError, type BuildError } from './errors.ts';

@@ -1,8 +1,8 @@
 // One Markdown file → one compiled document, or the reasons it cannot be one.
 import { DOCUMENT_KINDS, type DocumentKind } from '../../src/bundle/kinds.ts';
 import { nameFromPath, normalizeName } from '../../src/bundle/names.ts';
-import { firstAtxHeading, TITLE_HEADING } from '../../src/worker/content/atx-heading.ts';
-import { inlineLinksAsLabels } from '../../src/worker/content/search/inline-syntax.ts';
+import { firstAtxHeading, TITLE_HEADING } from '../../src/bundle/markdown/atx-heading.ts';
+import { inlineLinksAsLabels } from '../../src/bundle/markdown/inline-syntax.ts';
 import { readAccess } from './access-field.ts';
 import type { BuildError } from './errors.ts';
 import { splitFrontMatter } from './front-matter.ts';

@@ -72,7 +72,7 @@ export function platformProblems(bundle: Bundle): LimitProblem[] {
     problems.push({
       key: POINTER_KEY,
       what: 'the pointer',
-      message: `the pointer is ${size(pointerBytes)}, ${size(pointerBytes - restBytes)} of it the search shard lists of ${Object.keys(shards ?? {}).length} kinds; it is re-read every few seconds and must stay under ${size(POINTER_BYTES)}: lower MAX_SHARDS in src/worker/content/search/shards.ts`,
+      message: `the pointer is ${size(pointerBytes)}, ${size(pointerBytes - restBytes)} of it the search shard lists of ${Object.keys(shards ?? {}).length} kinds; it is re-read every few seconds and must stay under ${size(POINTER_BYTES)}: lower MAX_SHARDS in src/bundle/search/shards.ts`,
     });
   }
   const loadReads = Math.ceil(bundle.pointer.load.length / KV.bulkGetKeys);

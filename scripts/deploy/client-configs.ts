@@ -1,10 +1,10 @@
 // Copy-paste client configurations for a deployed endpoint. They name the installed `praxis`
 // command (npm install -g praxis), never a path inside a clone.
-import { authModeNamed } from '../../src/worker/auth/modes.ts';
+import { authModeDeploymentNamed } from '../../src/shared/auth/modes.ts';
 import { clientSnippets, indented } from '../dev/client-snippets.ts';
 
 export function clientConfigs(mcpUrl: string, mode: string): string {
-  const bearer = authModeNamed(mode)?.tokensFromIdentityProvider === true;
+  const bearer = authModeDeploymentNamed(mode)?.tokensFromIdentityProvider === true;
   const shim = {
     mcpServers: {
       praxis: {

@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
-import { authModeNamed } from '../../src/worker/auth/modes.ts';
-import { issueLocalToken } from '../../src/worker/auth/local-token.ts';
+import { authModeDeploymentNamed } from '../../src/shared/auth/modes.ts';
+import { issueLocalToken } from '../../src/shared/auth/local-token.ts';
 import { buildContent } from '../compile/build.ts';
 import { formatBuildError } from '../compile/errors.ts';
 import { contentAuthor } from '../publish/author.ts';
@@ -382,7 +382,7 @@ async function smokeToken(
   const given = process.env.PRAXIS_DEPLOY_TOKEN;
   if (given) return { value: given, source: 'the token in PRAXIS_DEPLOY_TOKEN' };
   const localSecret = secrets.get('PRAXIS_LOCAL_SECRET');
-  if (authModeNamed(mode)?.deployMintsLocalToken && localSecret)
+  if (authModeDeploymentNamed(mode)?.deployMintsLocalToken && localSecret)
     return {
       value: await issueLocalToken(localSecret, 'praxis-deploy'),
       source: 'a local token signed with the PRAXIS_LOCAL_SECRET just put',

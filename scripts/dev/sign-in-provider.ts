@@ -1,6 +1,6 @@
 // A development OpenID Connect provider (the `oidc-provider` package) on loopback, for auth mode
 // oauth: `praxis dev --auth oauth` signs people in here, and the tests use it as the real upstream.
-// Users sign in with an HTML form in the look of Praxis's own consent page (page-style.ts); consent
+// Users sign in with an HTML form in the look of Praxis's own consent page (src/shared/auth/page-style.ts); consent
 // upstream is implied (Praxis is its only client).
 // The groups claim rides in the ID token, and a user's groups or state can be changed while it runs
 // (the tests use that to prove a refresh re-checks the user).
@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
 import { createMemoryAdapter } from 'oidc-provider/lib/adapters/memory_adapter.js';
-import { escapeHtml as escape, signInPageHtml } from '../../src/worker/auth/oauth/page-style.ts';
+import { escapeHtml as escape, signInPageHtml } from '../../src/shared/auth/page-style.ts';
 
 const TITLE = 'Sign in to Praxis (development)';
 

@@ -11,7 +11,7 @@ import {
   type VersionRecord,
 } from '../../src/bundle/bundle.ts';
 import { joinedText } from '../../src/bundle/object-parts.ts';
-import { shardListsOf } from '../../src/worker/content/search/shard-list.ts';
+import { shardListsOf } from '../../src/bundle/search/shard-list.ts';
 import { readArchive, readHistory } from './archive.ts';
 import type { ContentStore } from './store.ts';
 import { findVersion, pointerOf, readState, storedObjects, versionEntries } from './versions.ts';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildContent } from '../../scripts/compile/build.ts';
 import { formatBuildError } from '../../scripts/compile/errors.ts';
 import { rankCompletions } from '../../src/worker/content/completion.ts';
-import { parsePromptBody, renderPrompt } from '../../src/worker/content/prompts/render.ts';
+import { parsePromptBody, renderPrompt } from '../../src/bundle/prompts/render.ts';
 
 const GOOD = `framework: POWER
 purpose: Generate README.md as the discovery entry document.

@@ -11,17 +11,17 @@ import {
   atxHeadingText,
   SECTION_HEADING,
   TITLE_HEADING,
-} from '../../src/worker/content/atx-heading.ts';
+} from '../../src/bundle/markdown/atx-heading.ts';
 import { sectionHeadings } from '../../src/worker/content/context/channels.ts';
-import { wikiLinks } from '../../src/worker/content/graph/ids.ts';
+import { wikiLinks } from '../../src/bundle/graph/ids.ts';
 import {
   inlineLinksAsLabels,
   referenceLinksAsLabels,
   tagsAsSpaces,
   withoutReferenceDefinition,
-} from '../../src/worker/content/search/inline-syntax.ts';
-import { classifyLines, stripInline } from '../../src/worker/content/search/markdown.ts';
-import { groupedBytes } from '../../src/worker/content/templates/text-formats.ts';
+} from '../../src/bundle/markdown/inline-syntax.ts';
+import { classifyLines, stripInline } from '../../src/bundle/search/markdown.ts';
+import { groupedBytes } from '../../src/bundle/templates/text-formats.ts';
 
 const OLD = {
   anyHeading: /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/,

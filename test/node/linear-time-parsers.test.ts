@@ -14,24 +14,20 @@ import { normalizeName } from '../../src/bundle/names.ts';
 import { rankCompletions } from '../../src/worker/content/completion.ts';
 import { sectionHeadings } from '../../src/worker/content/context/channels.ts';
 import { validateContext } from '../../src/worker/content/context/validate.ts';
-import { wikiLinks } from '../../src/worker/content/graph/ids.ts';
-import { parseEmbed } from '../../src/worker/content/prompts/embeds.ts';
-import { parsePromptBody } from '../../src/worker/content/prompts/render.ts';
+import { wikiLinks } from '../../src/bundle/graph/ids.ts';
+import { parseEmbed } from '../../src/bundle/prompts/embeds.ts';
+import { parsePromptBody } from '../../src/bundle/prompts/render.ts';
 import {
   bodyTextOf,
   classifyLines,
   headingsOf,
   plainInline,
   stripInline,
-} from '../../src/worker/content/search/markdown.ts';
-import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
+} from '../../src/bundle/search/markdown.ts';
+import { analyseQuery } from '../../src/bundle/search/query-terms.ts';
 import { snippet } from '../../src/worker/content/search/snippet.ts';
-import {
-  exactTerms,
-  tokenize,
-  wordsWithTermsIn,
-} from '../../src/worker/content/search/tokenize.ts';
-import { fillPlaceholders } from '../../src/worker/content/templates/text-formats.ts';
+import { exactTerms, tokenize, wordsWithTermsIn } from '../../src/bundle/search/tokenize.ts';
+import { fillPlaceholders } from '../../src/bundle/templates/text-formats.ts';
 import { superLinearDoubling } from './work-doubling.ts';
 
 /** Single characters of every class, and tokens whose repetition is syntax. */

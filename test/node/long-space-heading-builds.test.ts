@@ -10,12 +10,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildContent } from '../../scripts/compile/build.ts';
 import { sectionHeadings } from '../../src/worker/content/context/channels.ts';
 import { validateContext } from '../../src/worker/content/context/validate.ts';
-import {
-  analyseQuery,
-  buildSearchIndex,
-  searchIndex,
-  snippet,
-} from '../../src/worker/content/search/index.ts';
+import { buildSearchIndex } from '../../src/bundle/search/index.ts';
+import { searchIndex } from '../../src/worker/content/search/search.ts';
+import { snippet } from '../../src/worker/content/search/snippet.ts';
+import { analyseQuery } from '../../src/bundle/search/query-terms.ts';
 
 const folders: string[] = [];
 afterAll(async () => {

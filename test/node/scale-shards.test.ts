@@ -1,19 +1,19 @@
 // The sharded search index: same rankings as the single-object index, only the shards a
 // query needs are loaded, and a one-document edit rewrites a minority of shards.
+import { analyseQuery } from '../../src/bundle/search/query-terms.ts';
 import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  analyseQuery,
   buildSearchIndex,
-  searchIndex,
-  searcherOf,
   splitSearchIndex,
   storeSearchIndex,
   type IndexableDoc,
   type ShardedIndex,
   type TermTable,
-} from '../../src/worker/content/search/index.ts';
+} from '../../src/bundle/search/index.ts';
+import { searchIndex } from '../../src/worker/content/search/search.ts';
+import { searcherOf } from '../../src/worker/content/search/searcher.ts';
 import {
   indexOf,
   loadPlaybook,
@@ -21,7 +21,7 @@ import {
   readQueries,
   sharedQueriesFile,
   heldOutQueriesFile,
-} from '../../scripts/bench-search.ts';
+} from '../../bench/search-quality.ts';
 
 const WORDS = (
   'deploy rollback review commit branch release incident pager alert metric trace log secret token ' +

@@ -2,22 +2,21 @@
 // without the hidden documents — document frequencies, the document count and the field-length
 // averages all come from the caller's documents alone, so a score cannot tell whether a hidden
 // document has a word (the dictionary attack on restricted vocabulary).
+import { analyseQuery } from '../../src/bundle/search/query-terms.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isVisible } from '../../src/worker/content/access.ts';
-import { MAX_GROUPS_PER_INDEX } from '../../src/worker/content/search/audiences.ts';
+import { MAX_GROUPS_PER_INDEX } from '../../src/bundle/search/audiences.ts';
 import {
-  analyseQuery,
   buildSearchIndex,
-  searchIndex,
-  searcherOf,
   storeSearchIndex,
   type IndexableDoc,
   type SearchHit,
   type SearchIndex,
-  type StoredIndex,
   type TermTable,
-} from '../../src/worker/content/search/index.ts';
+} from '../../src/bundle/search/index.ts';
+import { searchIndex } from '../../src/worker/content/search/search.ts';
+import { searcherOf, type StoredIndex } from '../../src/worker/content/search/searcher.ts';
 
 const canSeeAs = (groups: string[]) => (entry: { access?: readonly string[] }) =>
   isVisible(entry, groups);

@@ -1,17 +1,13 @@
 import { existsSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  analyseQuery,
-  buildSearchIndex,
-  searchIndex,
-  snippet,
-  tokenize,
-  type IndexableDoc,
-} from '../../src/worker/content/search/index.ts';
+import { buildSearchIndex, tokenize, type IndexableDoc } from '../../src/bundle/search/index.ts';
+import { searchIndex } from '../../src/worker/content/search/search.ts';
+import { snippet } from '../../src/worker/content/search/snippet.ts';
 import { matchedSnippet } from '../../src/worker/content/search/snippet.ts';
-import { plainInline, stripInline } from '../../src/worker/content/search/markdown.ts';
-import { termOf, wordsOf, wordsWithTermsIn } from '../../src/worker/content/search/tokenize.ts';
+import { plainInline, stripInline } from '../../src/bundle/search/markdown.ts';
+import { termOf, wordsOf, wordsWithTermsIn } from '../../src/bundle/search/tokenize.ts';
+import { analyseQuery } from '../../src/bundle/search/query-terms.ts';
 import {
   indexOf,
   loadPlaybook,
@@ -20,7 +16,7 @@ import {
   recallAt,
   runQueries,
   sharedQueriesFile,
-} from '../../scripts/bench-search.ts';
+} from '../../bench/search-quality.ts';
 
 const FILLER = 'Teams agree on conventions early and revisit them when the project changes shape.';
 
@@ -468,7 +464,7 @@ describe.skipIf(!existsSync(playbookDir))('playbook benchmark (needs ../shared)'
 describe('query bounds', () => {
   it('uses at most 32 terms from the first 1000 characters of a query', async () => {
     const { analyseQuery, MAX_QUERY_TERMS } =
-      await import('../../src/worker/content/search/query-terms.ts');
+      await import('../../src/bundle/search/query-terms.ts');
     const words = Array.from({ length: 100_000 }, (_, i) => `word${i}`).join(' ');
     const { terms, exact } = analyseQuery(words);
     expect(terms.length).toBeLessThanOrEqual(MAX_QUERY_TERMS);

@@ -2,7 +2,7 @@
 // else (a hand-made or damaged pointer) unpacks to nothing, so the shards are read after the head.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { packShardHashes, unpackShardHashes } from '../../src/worker/content/search/shard-list.ts';
+import { packShardHashes, unpackShardHashes } from '../../src/bundle/search/shard-list.ts';
 
 const hashes = (count: number) =>
   Array.from({ length: count }, (_, i) => createHash('sha256').update(String(i)).digest('hex'));

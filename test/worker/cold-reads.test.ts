@@ -8,9 +8,9 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { chainOf, recordingNamespace, type StorageRead } from '../../bench/storage-io.ts';
 import { objectKey, POINTER_KEY, type Manifest } from '../../src/bundle/bundle.ts';
-import { unpackShardHashes } from '../../src/worker/content/search/shard-list.ts';
-import { shardsOfQuery } from '../../src/worker/content/search/shards.ts';
-import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
+import { unpackShardHashes } from '../../src/bundle/search/shard-list.ts';
+import { shardsOfQuery } from '../../src/bundle/search/shards.ts';
+import { analyseQuery } from '../../src/bundle/search/query-terms.ts';
 import { resetContentCache } from '../../src/worker/content/store.ts';
 import { captureConsole } from './fuzz-helpers.ts';
 import type { Env } from '../../src/worker/index.ts';

@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:test';
 import { inject } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { issueLocalToken } from '../../src/worker/auth/local-token.ts';
+import { issueLocalToken } from '../../src/shared/auth/local-token.ts';
 import { POINTER_KEY, objectKey } from '../../src/bundle/bundle.ts';
 import { resetContentCache } from '../../src/worker/content/store.ts';
 import worker, { type Env } from '../../src/worker/index.ts';

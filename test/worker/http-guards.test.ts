@@ -5,7 +5,7 @@ import {
   LOCAL_AUDIENCE,
   LOCAL_ISSUER,
   issueLocalToken,
-} from '../../src/worker/auth/local-token.ts';
+} from '../../src/shared/auth/local-token.ts';
 import {
   MCP_URL,
   callWorker,

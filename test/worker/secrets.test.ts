@@ -2,7 +2,7 @@
 // identity-provider outage, KV faults, rate limiting, internal errors) runs with recognisable tokens
 // and secrets, and none of them may appear in any log line, response body or response header.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueLocalToken } from '../../src/worker/auth/local-token.ts';
+import { issueLocalToken } from '../../src/shared/auth/local-token.ts';
 import { resetIssuerKeys } from '../../src/worker/auth/issuer-keys.ts';
 import type { Env } from '../../src/worker/index.ts';
 import { RESOURCE, cloudEnv, providerToken, providers, signedByProvider } from './auth-helpers.ts';

@@ -1,6 +1,6 @@
 // Compiled knowledge → manifest sections; every body and index becomes a content-addressed object.
-import { buildGraphIndex } from '../../../src/worker/content/graph/index-types.ts';
-import { buildSearchIndex } from '../../../src/worker/content/search/index.ts';
+import { buildGraphIndex } from '../../../src/bundle/graph/index-types.ts';
+import { buildSearchIndex } from '../../../src/bundle/search/index.ts';
 import type { KnowledgeSections } from '../../../src/bundle/sections.ts';
 import type { CompiledKnowledge } from './compile.ts';
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { BuildError } from '../errors.ts';
 import { listFolderFiles } from '../folder-walk.ts';
 import { binaryContentError } from '../text-checks.ts';
-import { firstAtxHeading, TITLE_HEADING } from '../../../src/worker/content/atx-heading.ts';
-import { inlineLinksAsLabels } from '../../../src/worker/content/search/inline-syntax.ts';
+import { firstAtxHeading, TITLE_HEADING } from '../../../src/bundle/markdown/atx-heading.ts';
+import { inlineLinksAsLabels } from '../../../src/bundle/markdown/inline-syntax.ts';
 import { wikiLinksAsText } from './wiki-link-text.ts';
 
 export interface SourceFile {

@@ -1,6 +1,6 @@
 // content/frameworks/*.md → framework documentation (the POWER template contract's list_frameworks, plus get_framework).
 import { join } from 'node:path';
-import { codePointOrder } from '../../../src/worker/content/templates/text-formats.ts';
+import { codePointOrder } from '../../../src/bundle/templates/text-formats.ts';
 import type { BuildError } from '../errors.ts';
 import { firstHeading, firstParagraph, readSourceFiles } from './files.ts';
 import { readFrontMatter } from './front.ts';

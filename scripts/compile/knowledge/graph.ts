@@ -6,7 +6,7 @@ import {
   MAX_RECORD_ID_LENGTH,
   RECORD_TYPE,
   wikiLinks,
-} from '../../../src/worker/content/graph/ids.ts';
+} from '../../../src/bundle/graph/ids.ts';
 import type { BuildError } from '../errors.ts';
 import { firstHeading, firstParagraph, readSourceFiles } from './files.ts';
 import type { KnownKey } from '../front-matter-keys.ts';

@@ -1,5 +1,5 @@
 // The POWER template contract's POWER template file format, validated rule by rule with the line of each problem.
-import { PLACEHOLDER } from '../../../src/worker/content/templates/text-formats.ts';
+import { PLACEHOLDER } from '../../../src/bundle/templates/text-formats.ts';
 
 export const POWER_FIELDS = [
   'framework',

@@ -7,8 +7,8 @@ import {
   EMBED_COMPLETION,
   EMBED_FORMS,
   type EmbedKind,
-} from '../../../src/worker/content/prompts/embeds.ts';
-import { parsePromptBody } from '../../../src/worker/content/prompts/render.ts';
+} from '../../../src/bundle/prompts/embeds.ts';
+import { parsePromptBody } from '../../../src/bundle/prompts/render.ts';
 import {
   COMPLETION_SOURCES,
   type CompletionSource,

@@ -1,6 +1,6 @@
 // `[[id]]` and `[[id|label]]` as the text a reader sees, in one pass: the regex this replaces
 // (`\[\[([^\]|]*)(?:\|([^\]]*))?\]\]`) looked for the closing `]]` afresh from every `[[`.
-import { nextStopFinder } from '../../../src/worker/content/next-stop.ts';
+import { nextStopFinder } from '../../../src/bundle/markdown/next-stop.ts';
 
 /** Each wiki link replaced by its label, or its id when it has none; everything else as it was. */
 export function wikiLinksAsText(text: string): string {

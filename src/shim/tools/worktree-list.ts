@@ -1,6 +1,6 @@
 import { listSessions } from '../operations/list.ts';
 import * as z from 'zod';
-import { READ_ONLY } from '../../worker/mcp/tool-annotations.ts';
+import { READ_ONLY } from '../../shared/mcp/tool-annotations.ts';
 import { answering, localTool } from './local-tool.ts';
 import { listingResult } from './results.ts';
 

@@ -3,7 +3,7 @@
 import { groupsOf, scopesOf } from './claims.ts';
 import { verifyCloudToken } from './cloud-token.ts';
 import type { AuthConfig } from './config.ts';
-import { verifyLocalToken } from './local-token.ts';
+import { verifyLocalToken } from '../../shared/auth/local-token.ts';
 import { AUTH_MODES, type Credential } from './modes.ts';
 import { verifyOAuthAccessToken } from './oauth/access-token.ts';
 import type { OAuthStateEnv } from './oauth/authorization-server.ts';

@@ -2,7 +2,8 @@
 // contradictory: a misconfigured endpoint answers 500, never "open". Each mode reads its own
 // settings (modes.ts). Vars and secrets are fixed for an env object (a new deploy or secret starts
 // new isolates), so they are read once per env object, not on every request.
-import { AUTH_MODE_NAMES, authModeNamed, type AuthConfigResult, type AuthEnv } from './modes.ts';
+import { AUTH_MODE_NAMES } from '../../shared/auth/modes.ts';
+import { authModeNamed, type AuthConfigResult, type AuthEnv } from './modes.ts';
 
 export type { AuthConfig, AuthConfigResult, AuthEnv } from './modes.ts';
 

@@ -1,11 +1,13 @@
-// The auth modes, one object each: how the mode reads its settings (refused as a whole when
-// anything is missing or contradictory), which credential checks a presented token, and what the
-// rest of the program needs to know about it — the hint for a request without a token, whether
-// the Host header is held to loopback, and what a deployment must provide. A new mode is one new
-// entry here (plus its credential check, if it brings a new kind of token).
+// The auth modes as the Worker runs them, one object each: how the mode reads its settings (refused
+// as a whole when anything is missing or contradictory), which credential checks a presented token,
+// and what the rest of the Worker needs to know about it — the hint for a request without a token
+// and whether the Host header is held to loopback. The mode names and what a deployment of each must
+// provide are src/shared/auth/modes.ts, which `praxis deploy` reads without loading the Worker. A new
+// mode is one entry here and one there (plus its credential check, if it brings a new kind of token).
+import { isAuthMode, type AuthMode } from '../../shared/auth/modes.ts';
 import { readCloudConfig, type CloudAuthConfig, type CloudAuthEnv } from './cloud-config.ts';
 import { claimedIssuer } from './cloud-token.ts';
-import { LOCAL_ISSUER } from './local-token.ts';
+import { LOCAL_ISSUER } from '../../shared/auth/local-token.ts';
 import { readOAuthModeConfig, type OAuthModeConfig, type OAuthModeEnv } from './oauth/config.ts';
 import { isLoopbackHostname } from './url-rules.ts';
 
@@ -28,17 +30,6 @@ export type AuthConfigResult = { ok: true; config: AuthConfig } | { ok: false; m
 /** The kinds of bearer token the Worker can check (authenticate.ts has one check per kind). */
 export type Credential = 'local' | 'cloud' | 'oauth';
 
-/** What a deployment of the mode needs: vars in wrangler.toml, secrets `praxis deploy` puts, KV bindings — or why it may not be deployed. */
-export interface DeploymentNeeds {
-  /** Set when the mode must never be served on a public URL: the reason, for the refusal. */
-  refused?: string;
-  vars: string[];
-  secrets: string[];
-  /** Secrets no person needs to choose (random keys the Worker signs with): generated when not yet set. */
-  generated?: string[];
-  bindings: string[];
-}
-
 export interface AuthModeDefinition {
   /** The mode's settings, or the problem that makes the endpoint refuse to serve. */
   readSettings(env: AuthEnv): AuthConfigResult;
@@ -50,15 +41,9 @@ export interface AuthModeDefinition {
   withoutAuthorizationServer?: string;
   /** Whether the Host header must name an allowed or loopback host (DNS-rebinding protection for endpoints on a developer's machine). */
   hostChecked(config: AuthConfig): boolean;
-  /** Whether clients bring a token from the identity provider (a bearer to paste), rather than signing in through the endpoint. */
-  tokensFromIdentityProvider: boolean;
-  /** Whether `praxis deploy` can mint itself a token (a local one) for its check call, given the local secret. */
-  deployMintsLocalToken: boolean;
-  deployment: DeploymentNeeds;
 }
 
 const MIN_SECRET_LENGTH = 32;
-const CLOUD_VARS = ['PRAXIS_AUTH_ISSUERS', 'PRAXIS_AUTH_RESOURCE'];
 const ISSUER_HINT =
   " from your identity provider (see this server's /.well-known/oauth-protected-resource)";
 
@@ -79,8 +64,6 @@ function localSecretFor(
 /** A token signed with the local secret names the local issuer; the modes that accept both kinds tell them apart by it. */
 const claimsLocalIssuer = (token: string): boolean => claimedIssuer(token) === LOCAL_ISSUER;
 
-export type AuthMode = 'local' | 'cloud' | 'auto' | 'oauth' | 'off';
-
 export const AUTH_MODES: Readonly<Record<AuthMode, AuthModeDefinition>> = {
   local: {
     readSettings(env) {
@@ -91,15 +74,6 @@ export const AUTH_MODES: Readonly<Record<AuthMode, AuthModeDefinition>> = {
     missingTokenHint: ' (local development: run `praxis token`)',
     withoutAuthorizationServer: 'use a token from `praxis token`',
     hostChecked: () => true,
-    tokensFromIdentityProvider: false,
-    deployMintsLocalToken: false,
-    deployment: {
-      refused:
-        'development tokens are signed with one shared secret, so whoever holds it can mint a token for anyone',
-      vars: [],
-      secrets: ['PRAXIS_LOCAL_SECRET'],
-      bindings: [],
-    },
   },
   cloud: {
     readSettings(env) {
@@ -109,9 +83,6 @@ export const AUTH_MODES: Readonly<Record<AuthMode, AuthModeDefinition>> = {
     credentialOf: () => 'cloud',
     missingTokenHint: ISSUER_HINT,
     hostChecked: () => false,
-    tokensFromIdentityProvider: true,
-    deployMintsLocalToken: false,
-    deployment: { vars: CLOUD_VARS, secrets: [], bindings: [] },
   },
   auto: {
     readSettings(env) {
@@ -125,9 +96,6 @@ export const AUTH_MODES: Readonly<Record<AuthMode, AuthModeDefinition>> = {
     credentialOf: (token) => (claimsLocalIssuer(token) ? 'local' : 'cloud'),
     missingTokenHint: ISSUER_HINT,
     hostChecked: () => false,
-    tokensFromIdentityProvider: true,
-    deployMintsLocalToken: true,
-    deployment: { vars: CLOUD_VARS, secrets: ['PRAXIS_LOCAL_SECRET'], bindings: [] },
   },
   oauth: {
     readSettings(env) {
@@ -152,14 +120,6 @@ export const AUTH_MODES: Readonly<Record<AuthMode, AuthModeDefinition>> = {
     // On a loopback MCP URL (praxis dev): the same DNS-rebinding protection as local mode.
     hostChecked: (config) =>
       config.oauth !== undefined && isLoopbackHostname(new URL(config.oauth.resource).hostname),
-    tokensFromIdentityProvider: false,
-    deployMintsLocalToken: false,
-    deployment: {
-      vars: ['PRAXIS_AUTH_RESOURCE', 'PRAXIS_OIDC_ISSUER', 'PRAXIS_OIDC_CLIENT_ID'],
-      secrets: ['PRAXIS_OIDC_CLIENT_SECRET', 'PRAXIS_CONSENT_SECRET'],
-      generated: ['PRAXIS_CONSENT_SECRET'],
-      bindings: ['OAUTH_KV'],
-    },
   },
   // For protocol testing on a developer's machine: served on loopback only (authenticate.ts).
   off: {
@@ -167,18 +127,9 @@ export const AUTH_MODES: Readonly<Record<AuthMode, AuthModeDefinition>> = {
     missingTokenHint: '',
     withoutAuthorizationServer: 'no token is needed',
     hostChecked: () => true,
-    tokensFromIdentityProvider: false,
-    deployMintsLocalToken: false,
-    deployment: {
-      refused: 'no authentication: anyone who finds the URL reads every document',
-      vars: [],
-      secrets: [],
-      bindings: [],
-    },
   },
 };
-export const AUTH_MODE_NAMES = Object.keys(AUTH_MODES) as AuthMode[];
 
 /** The definition of a mode named in settings, if it is one (never an inherited property). */
 export const authModeNamed = (name: string): AuthModeDefinition | undefined =>
-  Object.hasOwn(AUTH_MODES, name) ? AUTH_MODES[name as AuthMode] : undefined;
+  isAuthMode(name) ? AUTH_MODES[name] : undefined;

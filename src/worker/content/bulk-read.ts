@@ -8,8 +8,8 @@ import {
   type BundleNeeds,
   type SearchAhead,
 } from './bundle-needs.ts';
-import { unpackShardHashes } from './search/shard-list.ts';
-import { shardsOfQuery } from './search/shards.ts';
+import { unpackShardHashes } from '../../bundle/search/shard-list.ts';
+import { shardsOfQuery } from '../../bundle/search/shards.ts';
 
 /** Stored values of one bulk read by object hash. */
 export type Stash = Map<string, string>;

@@ -10,7 +10,8 @@ import { directoryOf, loadNames, type DocumentDirectory } from './document-direc
 import { loadedOnce } from './loaded-once.ts';
 import type { ObjectReader } from './objects.ts';
 import type { ParsedObject } from './parsed-objects.ts';
-import { searcherOf, type Searcher, type StoredIndex, type TermTable } from './search/index.ts';
+import type { TermTable } from '../../bundle/search/index.ts';
+import { searcherOf, type Searcher, type StoredIndex } from './search/searcher.ts';
 
 export interface BundleParts {
   /** The knowledge sections; throws when no request has named them in its needs yet. */

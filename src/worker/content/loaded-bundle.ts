@@ -4,7 +4,7 @@ import type { DocumentKind } from '../../bundle/kinds.ts';
 import type { KnowledgeSections } from '../../bundle/sections.ts';
 import type { BundleNeeds } from './bundle-needs.ts';
 import type { DocumentDirectory, DocumentRef } from './document-directory.ts';
-import type { Searcher } from './search/index.ts';
+import type { Searcher } from './search/searcher.ts';
 
 export interface LoadedBundle {
   pointer: Pointer;

@@ -12,7 +12,7 @@ import type { KnowledgeView } from './knowledge-view.ts';
 import { CONTEXT_URI } from './resource-catalogue.ts';
 import { tool, type Tool } from './tool.ts';
 import { jsonSchema, jsonOutputSchema } from './json-schema.ts';
-import { READ_ONLY } from './tool-annotations.ts';
+import { READ_ONLY } from '../../shared/mcp/tool-annotations.ts';
 
 export const GET_CAREER_CONTEXT_INPUT = {
   type: 'object',

@@ -2,7 +2,8 @@
 import * as z from 'zod';
 import { DOCUMENT_KINDS, documentToolName, type DocumentKind } from '../../bundle/kinds.ts';
 import { normalizeName } from '../../bundle/names.ts';
-import { snippet, type QueryTerms } from '../content/search/index.ts';
+import { snippet } from '../content/search/snippet.ts';
+import type { QueryTerms } from '../../bundle/search/query-terms.ts';
 import type { AnalysedQueries } from './analysed-queries.ts';
 import {
   documentFound,
@@ -18,7 +19,7 @@ import { decodeCursor, encodeCursor } from './paging-cursor.ts';
 import type { KnowledgeView } from './knowledge-view.ts';
 import { tool, type Tool } from './tool.ts';
 import { convertedOnce, jsonOutputSchema } from './json-schema.ts';
-import { READ_ONLY } from './tool-annotations.ts';
+import { READ_ONLY } from '../../shared/mcp/tool-annotations.ts';
 
 export const MAX_SEARCH_RESULTS = 50;
 /** How deep paging goes: every page costs a ranking of this many, so depth is bounded too. */

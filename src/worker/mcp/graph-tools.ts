@@ -2,21 +2,18 @@
 // structured and carry resource_link items so a client can open each record directly.
 import { type ResourceLink } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { recordUri } from '../content/graph/ids.ts';
+import { recordUri } from '../../bundle/graph/ids.ts';
 import { MAX_DEPTH, neighbourhood } from '../content/graph/neighbors.ts';
-import {
-  analyseQuery,
-  searchIndex,
-  snippet,
-  type QueryTerms,
-  type SearchIndex,
-} from '../content/search/index.ts';
+import type { SearchIndex } from '../../bundle/search/index.ts';
+import { searchIndex } from '../content/search/search.ts';
+import { snippet } from '../content/search/snippet.ts';
+import { analyseQuery, type QueryTerms } from '../../bundle/search/query-terms.ts';
 import type { RecordEntry } from '../../bundle/sections.ts';
 import { derived, type KnowledgeView } from './knowledge-view.ts';
 import { graphIndexFor } from './resource-catalogue.ts';
 import { convertedOnce, jsonSchema, jsonOutputSchema } from './json-schema.ts';
 import { tool, type Tool, type ToolAnswer } from './tool.ts';
-import { READ_ONLY } from './tool-annotations.ts';
+import { READ_ONLY } from '../../shared/mcp/tool-annotations.ts';
 
 export const MAX_GRAPH_RESULTS = 50;
 

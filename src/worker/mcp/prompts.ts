@@ -11,12 +11,12 @@ import {
 } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { rankCompletions } from '../content/completion.ts';
-import { recordUri } from '../content/graph/ids.ts';
+import { recordUri } from '../../bundle/graph/ids.ts';
 import { documentKindOfSingular, isDocumentSingular } from '../../bundle/kinds.ts';
-import { parseEmbed, type Embed } from '../content/prompts/embeds.ts';
-import { parsePromptBody, renderPrompt } from '../content/prompts/render.ts';
+import { parseEmbed, type Embed } from '../../bundle/prompts/embeds.ts';
+import { parsePromptBody, renderPrompt } from '../../bundle/prompts/render.ts';
 import type { PromptArgumentEntry, PromptEntry } from '../../bundle/sections.ts';
-import { templateText, frameworkText } from '../content/templates/text-formats.ts';
+import { templateText, frameworkText } from '../../bundle/templates/text-formats.ts';
 import { derived, type KnowledgeView } from './knowledge-view.ts';
 import { CONTEXT_URI, INDEX_URI, readResource, wikiUri } from './resource-catalogue.ts';
 

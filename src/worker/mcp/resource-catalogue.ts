@@ -8,8 +8,8 @@ import {
   type Resource,
 } from '@modelcontextprotocol/server';
 import { NO_CONTEXT_NOTICE } from '../content/context/notice.ts';
-import { visibleGraphIndex, type GraphIndex } from '../content/graph/index-types.ts';
-import { recordUri } from '../content/graph/ids.ts';
+import { visibleGraphIndex, type GraphIndex } from '../../bundle/graph/index-types.ts';
+import { recordUri } from '../../bundle/graph/ids.ts';
 import type { KnowledgeView } from './knowledge-view.ts';
 
 export const CONTEXT_URI = 'career-context://current';

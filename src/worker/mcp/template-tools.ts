@@ -9,10 +9,10 @@ import {
   templateListText,
   templateNotFoundText,
   templateText,
-} from '../content/templates/text-formats.ts';
+} from '../../bundle/templates/text-formats.ts';
 import { derived, type KnowledgeView } from './knowledge-view.ts';
 import { convertedOnce, jsonOutputSchema } from './json-schema.ts';
-import { READ_ONLY } from './tool-annotations.ts';
+import { READ_ONLY } from '../../shared/mcp/tool-annotations.ts';
 import { tool, type Tool, type ToolAnswer } from './tool.ts';
 
 const text = (value: string, isError = false): ToolAnswer => ({

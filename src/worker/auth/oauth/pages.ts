@@ -2,9 +2,9 @@
 // server-rendered, no script, no third-party assets; every value is escaped (client names and
 // redirect hosts are chosen by whoever registered the client), and what a client chose is shown with
 // its invisible and direction-changing characters shown as markers (src/text/visible-text.ts). Their look is
-// page-style.ts, shared with the development sign-in page.
+// src/shared/auth/page-style.ts, shared with the development sign-in page.
 import type { ConsentDescription } from '@cloudflare/workers-oauth-provider';
-import { escapeHtml as escape, signInPageHtml } from './page-style.ts';
+import { escapeHtml as escape, signInPageHtml } from '../../../shared/auth/page-style.ts';
 import { shortened, visibleName } from '../../../text/visible-text.ts';
 
 /** A client's text, as the person must see it: invisible characters shown, then escaped. */

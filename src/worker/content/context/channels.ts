@@ -1,6 +1,6 @@
 // What `get_career_context(for)` changes: the document is always returned whole; the channel adds
 // guidance for that medium and names the sections of the document that matter most for it.
-import { atxHeadingsOf, SECTION_HEADING } from '../atx-heading.ts';
+import { atxHeadingsOf, SECTION_HEADING } from '../../../bundle/markdown/atx-heading.ts';
 
 export const CHANNELS = ['cv', 'github', 'linkedin', 'portfolio', 'x', 'general'] as const;
 export type Channel = (typeof CHANNELS)[number];

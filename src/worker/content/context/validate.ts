@@ -1,5 +1,5 @@
 // validate_career_context: required sections, references to graph records, and dates.
-import { wikiLinks } from '../graph/ids.ts';
+import { wikiLinks } from '../../../bundle/graph/ids.ts';
 import { sectionHeadings } from './channels.ts';
 
 export const REQUIRED_SECTIONS = ['Summary', 'Experience', 'Skills'];

@@ -1,5 +1,5 @@
 // Depth-limited neighbourhood of a record: breadth-first over the (already access-filtered) edges.
-import type { GraphEdge, GraphIndex } from './index-types.ts';
+import type { GraphEdge, GraphIndex } from '../../../bundle/graph/index-types.ts';
 
 export type Direction = 'out' | 'in' | 'both';
 export const MAX_DEPTH = 3;

@@ -1,16 +1,25 @@
 // Query time (inside a Worker isolate): pure JS, no Node APIs. Decodes only the query's postings.
-import { audienceOf, sameAverages, type Audience } from './audiences.ts';
-import { decodeVarints, readDigit, readVarint, type Reader } from './codec.ts';
-import type { QueryTerms } from './query-terms.ts';
+import { audienceOf, sameAverages, type Audience } from '../../../bundle/search/audiences.ts';
+import { decodeVarints, readDigit, readVarint, type Reader } from '../../../bundle/search/codec.ts';
+import type { QueryTerms } from '../../../bundle/search/query-terms.ts';
 import { topIds } from './top-hits.ts';
-import { documentFrequencyAt, findPostings, type TermTable } from './term-table.ts';
+import {
+  documentFrequencyAt,
+  findPostings,
+  type TermTable,
+} from '../../../bundle/search/term-table.ts';
 import {
   BIGRAM_WEIGHT,
   EVIDENCE_SCALE,
   EXACT_WEIGHT,
   inverseDocumentFrequency,
-} from './scoring.ts';
-import type { AccessStatistics, SearchHit, SearchIndex, SearchOptions } from './types.ts';
+} from '../../../bundle/search/scoring.ts';
+import type {
+  AccessStatistics,
+  SearchHit,
+  SearchIndex,
+  SearchOptions,
+} from '../../../bundle/search/types.ts';
 
 /** What ranking needs besides postings: the document count and the id → position map. */
 export type IndexHead = Pick<SearchIndex, 'documents' | 'order'>;

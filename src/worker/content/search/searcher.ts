@@ -1,12 +1,12 @@
 // Query time over a stored index, whichever way it was stored: one object (praxis-search/1) or a
 // head plus term shards (praxis-search/2), whose shards are fetched on demand — only those holding
 // the query's terms, phrases and typed forms.
-import { audienceOf } from './audiences.ts';
+import { audienceOf } from '../../../bundle/search/audiences.ts';
 import { rankQuery, searchIndex, weightedFor } from './search.ts';
-import type { QueryTerms } from './query-terms.ts';
-import { shardOf, shardsOfQuery, type ShardedIndex } from './shards.ts';
-import { findPostings, type TermTable } from './term-table.ts';
-import type { SearchHit, SearchIndex, SearchOptions } from './types.ts';
+import type { QueryTerms } from '../../../bundle/search/query-terms.ts';
+import { shardOf, shardsOfQuery, type ShardedIndex } from '../../../bundle/search/shards.ts';
+import { findPostings, type TermTable } from '../../../bundle/search/term-table.ts';
+import type { SearchHit, SearchIndex, SearchOptions } from '../../../bundle/search/types.ts';
 
 export interface Searcher {
   /** Number of documents indexed. */

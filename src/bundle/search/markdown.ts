@@ -1,13 +1,13 @@
 // Just enough Markdown structure for ranking and snippets: headings, prose, code fences, and the
 // link/HTML noise that would otherwise flood the vocabulary with URL fragments. Every pattern here
 // runs in linear time (test/node/linear-time-regexes.test.ts, linear-time-parsers.test.ts).
-import { ANY_HEADING, atxHeadingText } from '../atx-heading.ts';
+import { ANY_HEADING, atxHeadingText } from '../markdown/atx-heading.ts';
 import {
   inlineLinksAsLabels,
   referenceLinksAsLabels,
   tagsAsSpaces,
   withoutReferenceDefinition,
-} from './inline-syntax.ts';
+} from '../markdown/inline-syntax.ts';
 
 export interface MarkdownLine {
   text: string;

@@ -3,8 +3,8 @@
 // a cold isolate names the shards a query needs before it has read the index head, so they come in
 // the same bulk read as the head itself.
 
-import type { Manifest } from '../../../bundle/bundle.ts';
-import type { DocumentKind } from '../../../bundle/kinds.ts';
+import type { Manifest } from '../bundle.ts';
+import type { DocumentKind } from '../kinds.ts';
 import type { ShardedIndex } from './shards.ts';
 
 const HASH_BYTES = 32;

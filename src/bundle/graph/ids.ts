@@ -1,6 +1,6 @@
 // Record ids are opaque keys: lowercase words joined by hyphens or underscores. No slashes, dots
 // or percent signs, so an id can never be read as a path or escape to other content.
-import { nextStopFinder } from '../next-stop.ts';
+import { nextStopFinder } from '../markdown/next-stop.ts';
 
 export const RECORD_ID = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
 export const MAX_RECORD_ID_LENGTH = 80;

@@ -1,7 +1,7 @@
 // Markdown inline syntax rewritten in one pass each. The regexes these replace looked for the
 // closing `]`, `)` or `>` afresh from every opening `[` or `<`: quadratic on a line of `[[[[…` or
 // `<<<<…`. Each function gives exactly what its regex (named in its comment) gave.
-import { nextStopFinder } from '../next-stop.ts';
+import { nextStopFinder } from './next-stop.ts';
 
 const WHITESPACE = /\s/;
 const LINE_TERMINATORS = '\n\r\u2028\u2029';

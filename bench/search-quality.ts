@@ -4,22 +4,22 @@
 // recall@5 and MRR@10 for the shared questions and for the held-out ones.
 // `--corpus DIR` instead measures index size and speed over any content folder, e.g. one made by
 // `node ../shared/corpora/make-scale-corpus.mjs 10000 /tmp/c10k`.
+import { analyseQuery } from '../src/bundle/search/query-terms.ts';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { compileContent } from './compile/compile.ts';
+import { compileContent } from '../scripts/compile/compile.ts';
 import {
-  analyseQuery,
   buildSearchIndex,
-  searchIndex,
-  searcherOf,
   splitSearchIndex,
   type SearchIndex,
   type SearchOptions,
-} from '../src/worker/content/search/index.ts';
-import { termCount } from '../src/worker/content/search/term-table.ts';
+} from '../src/bundle/search/index.ts';
+import { searchIndex } from '../src/worker/content/search/search.ts';
+import { searcherOf } from '../src/worker/content/search/searcher.ts';
+import { termCount } from '../src/bundle/search/term-table.ts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const sharedDir = resolve(repoRoot, '../shared');
@@ -236,7 +236,7 @@ async function main(): Promise<void> {
   const corpusFlag = process.argv.indexOf('--corpus');
   if (corpusFlag >= 0) {
     const dir = process.argv[corpusFlag + 1];
-    if (dir === undefined) throw new Error('usage: bench-search.ts [--corpus CONTENT_DIR]');
+    if (dir === undefined) throw new Error('usage: search-quality.ts [--corpus CONTENT_DIR]');
     return benchCorpus(resolve(dir));
   }
   if (!existsSync(playbookDir)) {

@@ -1,8 +1,8 @@
 // What a prompt may embed, named in its front matter `embed:` list. A target is fixed
 // (`checklist:release`) or an argument (`checklist:{{checklist}}`), resolved when the prompt is got.
 // Every document kind is embeddable as `<singular>:<name>` (kinds.ts).
-import { DOCUMENT_KINDS, documentKinds, type DocumentSingular } from '../../../bundle/kinds.ts';
-import type { CompletionSource } from '../../../bundle/sections.ts';
+import { DOCUMENT_KINDS, documentKinds, type DocumentSingular } from '../kinds.ts';
+import type { CompletionSource } from '../sections.ts';
 
 export type EmbedKind =
   'context' | 'index' | 'record' | 'wiki' | DocumentSingular | 'template' | 'framework';
