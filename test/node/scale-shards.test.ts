@@ -20,7 +20,7 @@ import {
   readQueries,
   sharedQueriesFile,
   heldOutQueriesFile,
-} from '../../scripts/bench-search.ts';
+} from '../../bench/commands/search.ts';
 
 const WORDS = (
   'deploy rollback review commit branch release incident pager alert metric trace log secret token ' +

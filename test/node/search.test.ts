@@ -20,7 +20,7 @@ import {
   recallAt,
   runQueries,
   sharedQueriesFile,
-} from '../../scripts/bench-search.ts';
+} from '../../bench/commands/search.ts';
 
 const FILLER = 'Teams agree on conventions early and revisit them when the project changes shape.';
 
