@@ -21,7 +21,7 @@ import {
   readQueries,
   sharedQueriesFile,
   heldOutQueriesFile,
-} from '../../bench/search-quality.ts';
+} from '../../bench/commands/search.ts';
 
 const WORDS = (
   'deploy rollback review commit branch release incident pager alert metric trace log secret token ' +

@@ -16,7 +16,7 @@ import {
   recallAt,
   runQueries,
   sharedQueriesFile,
-} from '../../bench/search-quality.ts';
+} from '../../bench/commands/search.ts';
 
 const FILLER = 'Teams agree on conventions early and revisit them when the project changes shape.';
 

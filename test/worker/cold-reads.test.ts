@@ -6,7 +6,7 @@
 // read per object, never a second read of an object it already has. A request that needs more
 // (a get: the kind's names; anything else: everything) reads it in the same first bulk read.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { chainOf, recordingNamespace, type StorageRead } from '../../bench/storage-io.ts';
+import { chainOf, recordingNamespace, type StorageRead } from '../../bench/workers/storage-io.ts';
 import { objectKey, POINTER_KEY, type Manifest } from '../../src/bundle/bundle.ts';
 import { unpackShardHashes } from '../../src/bundle/search/shard-list.ts';
 import { shardsOfQuery } from '../../src/bundle/search/shards.ts';

@@ -1,0 +1,33 @@
+// The benchmark's Worker: the real Praxis app, plus one floor route that does no work, so the
+// benchmark can compare a search with the cheapest request the same Worker can answer, and a route
+// that hands out (and forgets) every KV read the isolate made, recorded by an instrumented binding.
+import app, { type Env } from '../../src/worker/index.ts';
+import { FLOOR_PATH } from './floor.ts';
+import { IO_PATH, recordingNamespace, type StorageRead } from './storage-io.ts';
+
+let reads: StorageRead[] = [];
+let events = 0;
+/** One wrapper per binding object: the store caches bundles (and batches reads) per binding. */
+const wrappers = new WeakMap<KVNamespace, KVNamespace>();
+
+export default {
+  fetch(request: Request, env: Env, context: ExecutionContext): Response | Promise<Response> {
+    const path = new URL(request.url).pathname;
+    if (path === FLOOR_PATH) return new Response('ok');
+    if (path === IO_PATH) {
+      const body = JSON.stringify(reads);
+      reads = [];
+      return new Response(body, { headers: { 'content-type': 'application/json' } });
+    }
+    let content = wrappers.get(env.CONTENT);
+    if (!content) {
+      content = recordingNamespace(
+        env.CONTENT,
+        (read) => reads.push(read),
+        () => ++events,
+      );
+      wrappers.set(env.CONTENT, content);
+    }
+    return app.fetch(request, { ...env, CONTENT: content }, context);
+  },
+};
