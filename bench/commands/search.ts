@@ -4,7 +4,7 @@
 // recall@5 and MRR@10 for the shared questions and for the held-out ones.
 // `--corpus DIR` instead measures index size and speed over any content folder, e.g. one made by
 // `node ../shared/corpora/make-scale-corpus.mjs 10000 /tmp/c10k`.
-import { analyseQuery } from '../../src/bundle/search/query-terms.ts';
+import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -8,7 +8,7 @@ import { chunkAt, chunkStarts, entriesFromObjects } from '../../src/bundle/docum
 import { documentKinds } from '../../src/bundle/kinds.ts';
 import type { TermTable } from '../../src/bundle/search/index.ts';
 import { searcherOf, type StoredIndex } from '../../src/worker/content/search/searcher.ts';
-import { analyseQuery } from '../../src/bundle/search/query-terms.ts';
+import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
 import { publishBundle } from '../../scripts/publish/publish.ts';
 import { objectText, type Bundle } from '../../scripts/compile/assemble.ts';
 import {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { analysedQueries } from '../../src/worker/mcp/analysed-queries.ts';
 import { requestPlan } from '../../src/worker/http/plan/request-plan.ts';
-import { analyseQuery } from '../../src/bundle/search/query-terms.ts';
+import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
 
 const searchCall = (query: string) => ({
   value: {

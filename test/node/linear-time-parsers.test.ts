@@ -24,7 +24,7 @@ import {
   plainInline,
   stripInline,
 } from '../../src/bundle/search/markdown.ts';
-import { analyseQuery } from '../../src/bundle/search/query-terms.ts';
+import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
 import { snippet } from '../../src/worker/content/search/snippet.ts';
 import { exactTerms, tokenize, wordsWithTermsIn } from '../../src/bundle/search/tokenize.ts';
 import { fillPlaceholders } from '../../src/bundle/templates/text-formats.ts';

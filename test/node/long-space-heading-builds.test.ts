@@ -13,7 +13,7 @@ import { validateContext } from '../../src/worker/content/context/validate.ts';
 import { buildSearchIndex } from '../../src/bundle/search/index.ts';
 import { searchIndex } from '../../src/worker/content/search/search.ts';
 import { snippet } from '../../src/worker/content/search/snippet.ts';
-import { analyseQuery } from '../../src/bundle/search/query-terms.ts';
+import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
 
 const folders: string[] = [];
 afterAll(async () => {

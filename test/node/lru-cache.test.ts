@@ -1,6 +1,6 @@
 // The bounded cache behind the isolate's object text and parsed shards/chunks (src/shared/lru-cache.ts).
 import { describe, expect, it } from 'vitest';
-import { LruCache } from '../../src/shared/lru-cache.ts';
+import { LruCache } from '../../src/worker/content/lru-cache.ts';
 
 describe('LruCache', () => {
   it('drops the least recently used entries once the total size passes the bound', () => {

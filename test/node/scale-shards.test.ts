@@ -1,6 +1,6 @@
 // The sharded search index: same rankings as the single-object index, only the shards a
 // query needs are loaded, and a one-document edit rewrites a minority of shards.
-import { analyseQuery } from '../../src/bundle/search/query-terms.ts';
+import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
 import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
 // without the hidden documents — document frequencies, the document count and the field-length
 // averages all come from the caller's documents alone, so a score cannot tell whether a hidden
 // document has a word (the dictionary attack on restricted vocabulary).
-import { analyseQuery } from '../../src/bundle/search/query-terms.ts';
+import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isVisible } from '../../src/worker/content/access.ts';

@@ -7,7 +7,7 @@ import { snippet } from '../../src/worker/content/search/snippet.ts';
 import { matchedSnippet } from '../../src/worker/content/search/snippet.ts';
 import { plainInline, stripInline } from '../../src/bundle/search/markdown.ts';
 import { termOf, wordsOf, wordsWithTermsIn } from '../../src/bundle/search/tokenize.ts';
-import { analyseQuery } from '../../src/bundle/search/query-terms.ts';
+import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
 import {
   indexOf,
   loadPlaybook,
@@ -464,7 +464,7 @@ describe.skipIf(!existsSync(playbookDir))('playbook benchmark (needs ../shared)'
 describe('query bounds', () => {
   it('uses at most 32 terms from the first 1000 characters of a query', async () => {
     const { analyseQuery, MAX_QUERY_TERMS } =
-      await import('../../src/bundle/search/query-terms.ts');
+      await import('../../src/worker/content/search/query-terms.ts');
     const words = Array.from({ length: 100_000 }, (_, i) => `word${i}`).join(' ');
     const { terms, exact } = analyseQuery(words);
     expect(terms.length).toBeLessThanOrEqual(MAX_QUERY_TERMS);

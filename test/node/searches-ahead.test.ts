@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { requestPlan } from '../../src/worker/http/plan/request-plan.ts';
 import type { JsonBody } from '../../src/worker/http/json-body.ts';
-import { analyseQuery } from '../../src/bundle/search/query-terms.ts';
+import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
 
 const searchesIn = (body: JsonBody) => requestPlan(body).needs.searches;
 

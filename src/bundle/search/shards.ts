@@ -4,7 +4,6 @@
 // so that re-publishing after a one-document edit replaces only the shards that document's terms
 // fall in, not the whole index.
 import { decodeVarints } from './codec.ts';
-import type { QueryTerms } from './query-terms.ts';
 import { encodeTermTable, type TermTable } from './term-table.ts';
 import type { AccessStatistics, SearchIndex } from './types.ts';
 
@@ -31,12 +30,6 @@ export function shardOf(term: string, shardCount: number): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), 0x01000193);
   return (hash >>> 0) & (shardCount - 1);
-}
-
-/** The shards holding a query's terms, phrases and typed forms, each once. */
-export function shardsOfQuery(query: QueryTerms, shardCount: number): number[] {
-  const { terms, bigrams, exact } = query;
-  return [...new Set([...terms, ...bigrams, ...exact].map((term) => shardOf(term, shardCount)))];
 }
 
 /** A power of two: enough shards for the target size, at most MAX_SHARDS. */

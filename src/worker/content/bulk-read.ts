@@ -9,7 +9,7 @@ import {
   type SearchAhead,
 } from './bundle-needs.ts';
 import { unpackShardHashes } from '../../bundle/search/shard-list.ts';
-import { shardsOfQuery } from '../../bundle/search/shards.ts';
+import { shardsOfQuery } from './search/query-shards.ts';
 
 /** Stored values of one bulk read by object hash. */
 export type Stash = Map<string, string>;

@@ -1,7 +1,7 @@
 // What a request reads of a content version beyond its manifest, decided from the request before any
 // of it is read, so a version loaded for the request reads all of it in one bulk read.
 import { documentKinds, type DocumentKind } from '../../bundle/kinds.ts';
-import type { QueryTerms } from '../../bundle/search/query-terms.ts';
+import type { QueryTerms } from './search/query-terms.ts';
 
 /**
  * A search reads its kind's index head and term shards; a get also the kind's names; everything

@@ -4,7 +4,7 @@
 // bulk read (`kvTextBatched`); an object stored in parts is joined from its parts (one more read).
 import { objectKey } from '../../bundle/bundle.ts';
 import { DEFAULT_KV_TIMEOUT_MS, kvTextBatched, kvTexts } from './kv-read.ts';
-import { LruCache } from '../../shared/lru-cache.ts';
+import { LruCache } from './lru-cache.ts';
 import { isPartsList, joinedText, partsOf } from '../../bundle/object-parts.ts';
 import { IMMUTABLE_CACHE_TTL_SECONDS } from '../../bundle/platform-limits.ts';
 

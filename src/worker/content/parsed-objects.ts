@@ -2,7 +2,7 @@
 // and kept parsed, weighed by their text's length: without a bound, an isolate answering varied
 // queries over 100 000 documents would end up holding the whole index.
 import { takeFrom, type Stash } from './bulk-read.ts';
-import { LruCache } from '../../shared/lru-cache.ts';
+import { LruCache } from './lru-cache.ts';
 import type { ObjectReader } from './objects.ts';
 
 /** Characters of JSON text behind the objects one bundle keeps parsed (two bundles may be kept). */

@@ -5,7 +5,7 @@
 // batch (as the SDK refuses a batch over its own cap), -32602 for a message's params, carrying that
 // message's id.
 import { PROTOCOL_VERSION_META_KEY, ProtocolErrorCode } from '@modelcontextprotocol/server';
-import { MAX_QUERY_CHARS } from '../../bundle/search/query-terms.ts';
+import { MAX_QUERY_CHARS } from '../content/search/query-terms.ts';
 import type { JsonBody } from './json-body.ts';
 
 /**

@@ -1,7 +1,7 @@
 // The analysis of a search tool's query: the one the request's plan made when the tool's query is the
 // text the plan read, so a search analyses its query once per request; otherwise made here.
 import type { SearchAhead } from '../content/bundle-needs.ts';
-import { analyseQuery, type QueryTerms } from '../../bundle/search/query-terms.ts';
+import { analyseQuery, type QueryTerms } from '../content/search/query-terms.ts';
 
 export type AnalysedQueries = (query: string) => QueryTerms;
 

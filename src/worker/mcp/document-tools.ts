@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { DOCUMENT_KINDS, documentToolName, type DocumentKind } from '../../bundle/kinds.ts';
 import { normalizeName } from '../../bundle/names.ts';
 import { snippet } from '../content/search/snippet.ts';
-import type { QueryTerms } from '../../bundle/search/query-terms.ts';
+import type { QueryTerms } from '../content/search/query-terms.ts';
 import type { AnalysedQueries } from './analysed-queries.ts';
 import {
   documentFound,

@@ -7,7 +7,7 @@ import { MAX_DEPTH, neighbourhood } from '../content/graph/neighbors.ts';
 import type { SearchIndex } from '../../bundle/search/index.ts';
 import { searchIndex } from '../content/search/search.ts';
 import { snippet } from '../content/search/snippet.ts';
-import { analyseQuery, type QueryTerms } from '../../bundle/search/query-terms.ts';
+import { analyseQuery, type QueryTerms } from '../content/search/query-terms.ts';
 import type { RecordEntry } from '../../bundle/sections.ts';
 import { derived, type KnowledgeView } from './knowledge-view.ts';
 import { graphIndexFor } from './resource-catalogue.ts';

@@ -8,7 +8,7 @@
 // exactly as it was, the token's lifetime has not passed, and the configuration (hence the resource)
 // is the same object: a revoked token is refused on the very next request, as without the memo.
 // A check during which the library read anything but one record is not remembered.
-import { LruCache } from '../../../shared/lru-cache.ts';
+import { LruCache } from '../../content/lru-cache.ts';
 import type { OAuthModeConfig } from './config.ts';
 
 /** What a check read from OAUTH_KV: its key and the record as stored (null: there was none). */

@@ -1,7 +1,7 @@
 // Query time (inside a Worker isolate): pure JS, no Node APIs. Decodes only the query's postings.
 import { audienceOf, sameAverages, type Audience } from '../../../bundle/search/audiences.ts';
 import { decodeVarints, readDigit, readVarint, type Reader } from '../../../bundle/search/codec.ts';
-import type { QueryTerms } from '../../../bundle/search/query-terms.ts';
+import type { QueryTerms } from './query-terms.ts';
 import { topIds } from './top-hits.ts';
 import {
   documentFrequencyAt,

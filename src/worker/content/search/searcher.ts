@@ -3,8 +3,9 @@
 // the query's terms, phrases and typed forms.
 import { audienceOf } from '../../../bundle/search/audiences.ts';
 import { rankQuery, searchIndex, weightedFor } from './search.ts';
-import type { QueryTerms } from '../../../bundle/search/query-terms.ts';
-import { shardOf, shardsOfQuery, type ShardedIndex } from '../../../bundle/search/shards.ts';
+import type { QueryTerms } from './query-terms.ts';
+import { shardOf, type ShardedIndex } from '../../../bundle/search/shards.ts';
+import { shardsOfQuery } from './query-shards.ts';
 import { findPostings, type TermTable } from '../../../bundle/search/term-table.ts';
 import type { SearchHit, SearchIndex, SearchOptions } from '../../../bundle/search/types.ts';
 

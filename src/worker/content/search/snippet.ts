@@ -1,7 +1,7 @@
 // A short excerpt of a document around where it best matches the query, for search results.
 import { classifyLines, plainInline } from '../../../bundle/search/markdown.ts';
-import type { QueryTerms } from '../../../bundle/search/query-terms.ts';
-import { LruCache } from '../../../shared/lru-cache.ts';
+import type { QueryTerms } from './query-terms.ts';
+import { LruCache } from '../lru-cache.ts';
 import { wordsWithTermsIn, type WordAt } from '../../../bundle/search/tokenize.ts';
 
 const ELLIPSIS = '…';

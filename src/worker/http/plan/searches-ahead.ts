@@ -4,7 +4,7 @@
 // Each query is analysed here once; the search tool uses that analysis when its query is the same text.
 import { documentToolNamed } from '../../../bundle/kinds.ts';
 import type { SearchAhead } from '../../content/bundle-needs.ts';
-import { analyseQuery } from '../../../bundle/search/query-terms.ts';
+import { analyseQuery } from '../../content/search/query-terms.ts';
 import type { PlannedMessage } from './json-rpc-message.ts';
 
 export function searchesAhead(messages: PlannedMessage[]): SearchAhead[] {

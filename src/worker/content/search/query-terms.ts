@@ -1,7 +1,7 @@
 // What a query asks for: its distinct terms, and its distinct adjacent pairs (for phrase evidence).
 // A search analyses its query once — where the request is planned, or where the tool is called — and
 // hands the analysis to everything after it: the choice of shards, the ranking, a snippet per result.
-import { exactTerms, tokenize } from './tokenize.ts';
+import { exactTerms, tokenize } from '../../../bundle/search/tokenize.ts';
 
 export interface QueryTerms {
   readonly terms: readonly string[];
