@@ -1,7 +1,8 @@
 // `praxis <command>`: one module per subcommand, each exporting `usage` and `run`; the summaries
 // live here, so that `praxis --help` lists every command without loading any of them.
 import { checkoutProblem, inCheckout } from './checkout.ts';
-import { UsageError, type Command } from './command.ts';
+import type { Command } from './command.ts';
+import { exitStatusOf } from './exit-status.ts';
 
 /**
  * Each command with its one-line summary; its module is imported only when that command runs.
@@ -108,10 +109,9 @@ export async function main(argv: string[]): Promise<number> {
   try {
     return await command.run(rest);
   } catch (error) {
-    if (error instanceof UsageError) {
-      console.error(`praxis ${name}: ${error.message}\n\n${command.usage}`);
-      return 2;
-    }
-    throw error;
+    const exit = exitStatusOf(error, name, command.usage);
+    if (!exit) throw error;
+    console.error(exit.message);
+    return exit.status;
   }
 }

@@ -28,6 +28,7 @@ import { askHidden, canAsk, secretFromEnvironment } from './read-secret.ts';
 import { authMode, refusals } from './refusals.ts';
 import { runWrangler, wranglerJson } from '../dev/wrangler.ts';
 import { bucketNames, deployedUrl, isLoggedIn, isMissingWorker } from './wrangler-calls.ts';
+import { PraxisError } from '../../src/shared/praxis-error.ts';
 
 export interface DeployOptions {
   configPath: string;
@@ -44,7 +45,11 @@ export interface DeployOptions {
 export const GENERATED_CONFIG = 'wrangler.deploy.jsonc';
 const STEPS = 10;
 
-class Stop extends Error {}
+/** A deploy step that cannot go on: its message is the last line the person sees. */
+class Stop extends PraxisError {
+  static override code = 'ERR_DEPLOY_STOPPED';
+  override readonly code = 'ERR_DEPLOY_STOPPED';
+}
 
 /** A path as the person typed or sees it: relative to where they run praxis when inside it. */
 function shown(path: string): string {

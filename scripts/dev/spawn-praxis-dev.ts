@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.ts';
 import { PROJECT_ROOT } from './paths.ts';
+import { PraxisError } from '../../src/shared/praxis-error.ts';
 
 export interface RunningDev {
   url: string;
@@ -41,7 +42,10 @@ export async function spawnPraxisDev(
   }
 }
 
-class PortTakenError extends Error {}
+class PortTakenError extends PraxisError {
+  static override code = 'ERR_PORT_TAKEN';
+  override readonly code = 'ERR_PORT_TAKEN';
+}
 
 async function spawnOnce(args: string[], launcher: DevLauncher): Promise<RunningDev> {
   const port = await freePort();

@@ -5,6 +5,7 @@
 // end (runWrangler) and read what it printed, JSON included (wranglerJson).
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { PROJECT_ROOT, WRANGLER_BIN } from './paths.ts';
+import { PraxisError } from '../../src/shared/praxis-error.ts';
 
 export function spawnWrangler(args: string[], options: SpawnOptions = {}): ChildProcess {
   const override = process.env.PRAXIS_WRANGLER;
@@ -29,11 +30,12 @@ export function spawnWrangler(args: string[], options: SpawnOptions = {}): Child
 const cfFetch = (): string => process.env.CLOUDFLARE_CF_FETCH_ENABLED ?? 'false';
 
 /** A wrangler command that exited non-zero, with everything it printed. */
-export class WranglerFailed extends Error {
+export class WranglerFailed extends PraxisError {
+  static override code = 'ERR_WRANGLER_FAILED';
+  override readonly code = 'ERR_WRANGLER_FAILED';
   readonly output: string;
   constructor(args: string[], output: string, code: number | null) {
     super(`wrangler ${args.join(' ')} failed (exit ${code}):\n${output.trim()}`);
-    this.name = 'WranglerFailed';
     this.output = output;
   }
 }

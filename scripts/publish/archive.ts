@@ -11,6 +11,7 @@ import { joinedText } from '../../src/bundle/object-parts.ts';
 import { ARCHIVE_PART_BYTES, R2 } from '../../src/bundle/platform-limits.ts';
 import type { ArchiveStore } from './archive-store.ts';
 import { versionObjects } from './reachability.ts';
+import { PraxisError } from '../../src/shared/praxis-error.ts';
 
 /** Every archived version's record, oldest published first. */
 export const HISTORY_KEY = 'praxis/versions.json';
@@ -43,7 +44,10 @@ export interface History {
 }
 
 /** The archive of a version cannot be used: missing, damaged or incomplete. Nothing was changed. */
-export class ArchiveError extends Error {}
+export class ArchiveError extends PraxisError {
+  static override code = 'ERR_ARCHIVE_UNUSABLE';
+  override readonly code = 'ERR_ARCHIVE_UNUSABLE';
+}
 
 export interface ArchiveWritten {
   /** False when the bucket already held this version's archive (a republish): nothing was uploaded. */

@@ -1,5 +1,6 @@
 // A refusal is an answer, not a crash: the shim declined to act and says why, in words meant
 // for the person (or agent) who asked, with the paths involved when there are any.
+import { PraxisError } from '../shared/praxis-error.ts';
 
 export type RefusalCode =
   | 'INVALID_SESSION_ID'
@@ -20,8 +21,10 @@ export type RefusalCode =
   | 'REMOTE_SIGN_IN_REQUIRED'
   | 'REMOTE_UNAVAILABLE';
 
-export class Refusal extends Error {
-  readonly code: RefusalCode;
+/** The shim's refusals carry the shim contract's own codes rather than an ERR_ code. */
+export class Refusal extends PraxisError {
+  static override code = 'ERR_REFUSED';
+  override readonly code: RefusalCode;
   readonly paths: string[];
   constructor(code: RefusalCode, message: string, paths: string[] = []) {
     super(message);

@@ -8,6 +8,7 @@ import { decodeVarints, encodeVarints } from './codec.ts';
 import { averagesOf } from './evidence.ts';
 import { FIELDS, fieldLength, type FieldTerms } from './fields.ts';
 import type { AccessStatistics, IndexableDoc } from './types.ts';
+import { PraxisError } from '../../shared/praxis-error.ts';
 
 /**
  * Callers are told apart by which of the index's groups they hold: 2^groups combinations are
@@ -19,7 +20,10 @@ export const MAX_GROUPS_PER_INDEX = 16;
 export const MAX_WEIGHTED_TABLES = 64;
 
 /** The build cannot precompute statistics for every caller of an index: a content error, not a crash. */
-export class AccessStatisticsLimitError extends Error {}
+export class AccessStatisticsLimitError extends PraxisError {
+  static override code = 'ERR_ACCESS_STATISTICS_LIMIT';
+  override readonly code = 'ERR_ACCESS_STATISTICS_LIMIT';
+}
 
 /** What one caller sees of an index: null when it sees every document (the index answers as stored). */
 export interface Audience {

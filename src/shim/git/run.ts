@@ -8,6 +8,7 @@ import { configuredKeysOf, parseConfigListing, type ConfigListing } from './conf
 import { gitEnvironment } from './environment.ts';
 import { FIXED_OVERRIDES, overridesFor } from './program-keys.ts';
 import type { GitTarget } from './target.ts';
+import { PraxisError } from '../../shared/praxis-error.ts';
 
 export type { GitTarget } from './target.ts';
 
@@ -25,12 +26,14 @@ export interface GitOptions {
 }
 
 /** A git command that failed; the message carries git's own words for the reader. */
-export class GitError extends Error {
-  readonly code: number;
+export class GitError extends PraxisError {
+  static override code = 'ERR_GIT_FAILED';
+  override readonly code = 'ERR_GIT_FAILED';
+  readonly exitCode: number;
   readonly stderr: string;
-  constructor(args: string[], code: number, stderr: string) {
-    super(`git ${args.join(' ')} failed (exit ${code}): ${stderr.trim() || 'no message'}`);
-    this.code = code;
+  constructor(args: string[], exitCode: number, stderr: string) {
+    super(`git ${args.join(' ')} failed (exit ${exitCode}): ${stderr.trim() || 'no message'}`);
+    this.exitCode = exitCode;
     this.stderr = stderr;
   }
 }

@@ -9,6 +9,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PraxisError } from '../../shared/praxis-error.ts';
 
 export const CALLBACK_PATH = '/callback';
 
@@ -27,7 +28,10 @@ export interface LoopbackCallback {
   close(): Promise<void>;
 }
 
-export class SignInCallbackError extends Error {}
+export class SignInCallbackError extends PraxisError {
+  static override code = 'ERR_SIGN_IN_CALLBACK';
+  override readonly code = 'ERR_SIGN_IN_CALLBACK';
+}
 
 /** `signal`: aborting it ends the wait as a refusal and closes the listener (the shim, closing). */
 export async function listenForCallback(options: {

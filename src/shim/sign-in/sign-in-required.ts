@@ -1,7 +1,10 @@
 // The one answer the shim gives when the endpoint wants a signed-in user and no usable sign-in
 // is stored: the reason, and (in the bridge's message) the command that fixes it.
+import { PraxisError } from '../../shared/praxis-error.ts';
 
-export class SignInRequired extends Error {
+export class SignInRequired extends PraxisError {
+  static override code = 'ERR_SIGN_IN_REQUIRED';
+  override readonly code = 'ERR_SIGN_IN_REQUIRED';
   /** Why, as a clause: "you are not signed in", "your sign-in has expired or was revoked", … */
   readonly reason: string;
   constructor(reason: string) {

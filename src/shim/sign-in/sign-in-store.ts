@@ -12,6 +12,7 @@ import type {
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import * as z from 'zod';
+import { PraxisError } from '../../shared/praxis-error.ts';
 
 export interface SignInRecord {
   /** The endpoint this sign-in is for (origin and path). */
@@ -25,7 +26,10 @@ export interface SignInRecord {
 }
 
 /** The file exists but cannot be used; the message says why, for the person. */
-export class UnusableSignInFile extends Error {}
+export class UnusableSignInFile extends PraxisError {
+  static override code = 'ERR_SIGN_IN_FILE_UNUSABLE';
+  override readonly code = 'ERR_SIGN_IN_FILE_UNUSABLE';
+}
 
 export interface SignInStore {
   readonly path: string;

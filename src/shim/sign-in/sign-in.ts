@@ -18,6 +18,7 @@ import {
   type SignInStore,
 } from './sign-in-store.ts';
 import { StoredOAuthClient } from './stored-oauth-client.ts';
+import { PraxisError } from '../../shared/praxis-error.ts';
 
 export interface SignInOptions {
   url: URL;
@@ -36,7 +37,10 @@ export interface SignInOptions {
 }
 
 /** The authorization server offered a sign-in address that is not one of its web pages. */
-export class RefusedSignInAddress extends Error {}
+export class RefusedSignInAddress extends PraxisError {
+  static override code = 'ERR_SIGN_IN_ADDRESS_REFUSED';
+  override readonly code = 'ERR_SIGN_IN_ADDRESS_REFUSED';
+}
 
 /** Signs in anew (even when a sign-in exists) and returns the file the tokens were saved in. */
 export async function signIn(options: SignInOptions): Promise<string> {

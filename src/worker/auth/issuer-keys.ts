@@ -4,15 +4,17 @@
 // provider is remembered briefly, so a burst of requests does not become a burst of timeouts.
 import { createRemoteJWKSet } from 'jose';
 import { secureUrlProblem } from './url-rules.ts';
+import { PraxisError } from '../../shared/praxis-error.ts';
 
 export type IssuerKeys = ReturnType<typeof createRemoteJWKSet>;
 
 /** The identity provider could not be asked; the request should be retried, not refused for good. */
-export class IdentityProviderUnavailable extends Error {
+export class IdentityProviderUnavailable extends PraxisError {
+  static override code = 'ERR_IDENTITY_PROVIDER_UNAVAILABLE';
+  override readonly code = 'ERR_IDENTITY_PROVIDER_UNAVAILABLE';
   readonly retryAfterS: number;
   constructor(message: string, retryAfterS: number) {
     super(message);
-    this.name = 'IdentityProviderUnavailable';
     this.retryAfterS = retryAfterS;
   }
 }

@@ -5,14 +5,16 @@
 // the chunks of a page of hits, the bodies of its snippets) go out as one bulk read: one round trip
 // and one KV operation per 100 keys instead of one per object.
 import { KV } from '../../bundle/platform-limits.ts';
+import { PraxisError } from '../../shared/praxis-error.ts';
 
 export const DEFAULT_KV_TIMEOUT_MS = 3000;
 
 /** The content store could not be read right now; safe to show to a client, retrying may help. */
-export class ContentUnavailableError extends Error {
+export class ContentUnavailableError extends PraxisError {
+  static override code = 'ERR_CONTENT_UNAVAILABLE';
+  override readonly code = 'ERR_CONTENT_UNAVAILABLE';
   constructor(message = 'The content store did not answer; try again in a few seconds.') {
     super(message);
-    this.name = 'ContentUnavailableError';
   }
 }
 

@@ -7,11 +7,14 @@ import { DEFAULT_KV_TIMEOUT_MS, kvTextBatched, kvTexts } from './kv-read.ts';
 import { LruCache } from './lru-cache.ts';
 import { isPartsList, joinedText, partsOf } from '../../bundle/object-parts.ts';
 import { IMMUTABLE_CACHE_TTL_SECONDS } from '../../bundle/platform-limits.ts';
+import { PraxisError } from '../../shared/praxis-error.ts';
 
 const MAX_CACHED_CHARS = 24 * 1024 * 1024;
 const cache = new LruCache<string, string>(MAX_CACHED_CHARS);
 
-export class MissingObjectError extends Error {
+export class MissingObjectError extends PraxisError {
+  static override code = 'ERR_OBJECT_MISSING';
+  override readonly code = 'ERR_OBJECT_MISSING';
   readonly hash: string;
   constructor(hash: string) {
     super(

@@ -5,14 +5,21 @@
 import * as oidc from 'oauth4webapi';
 import type { UpstreamConfig } from './config.ts';
 import { identityFrom, type SignedInIdentity, type UpstreamTokens } from './identity.ts';
+import { PraxisError } from '../../../shared/praxis-error.ts';
 
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 const TIMEOUT_MS = 5000;
 
 /** The provider could not be reached or answered nonsense: retry later, nothing was granted. */
-export class UpstreamUnavailableError extends Error {}
+export class UpstreamUnavailableError extends PraxisError {
+  static override code = 'ERR_UPSTREAM_UNAVAILABLE';
+  override readonly code = 'ERR_UPSTREAM_UNAVAILABLE';
+}
 /** The provider says the user (or their upstream grant) is no longer valid: sign in again. */
-export class UpstreamRefusedError extends Error {}
+export class UpstreamRefusedError extends PraxisError {
+  static override code = 'ERR_UPSTREAM_REFUSED';
+  override readonly code = 'ERR_UPSTREAM_REFUSED';
+}
 
 const discovered = new Map<string, { server: oidc.AuthorizationServer; at: number }>();
 
