@@ -11,7 +11,7 @@ import { objectKey, POINTER_KEY, type Manifest } from '../../src/bundle/bundle.t
 import { unpackShardHashes } from '../../src/worker/content/search/shard-list.ts';
 import { shardsOfQuery } from '../../src/worker/content/search/shards.ts';
 import { resetContentCache } from '../../src/worker/content/store.ts';
-import { captureConsole } from './fuzz-helpers.ts';
+import { captureConsole } from '../helpers/console-lines.ts';
 import type { Env } from '../../src/worker/index.ts';
 import { RESOURCE, cloudEnv, providers, signedByProvider } from './auth-helpers.ts';
 import { callWorker, mcpRequest, publishProvided, testEnv, token } from './helpers.ts';

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../src/worker/index.ts';
 import { MAX_BATCH_MESSAGES } from '../../src/worker/http/request-caps.ts';
 import { callWorker, mcpRequest, publishFixture, testEnv, token } from './helpers.ts';
-import { captureConsole } from './fuzz-helpers.ts';
+import { captureConsole } from '../helpers/console-lines.ts';
 
 /** vitest.config.ts binds a limiter of 5 requests per 60 s for these tests; wrangler.toml's is 600. */
 const SMALL = {
