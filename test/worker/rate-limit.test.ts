@@ -1,6 +1,7 @@
 // Rate limiting per principal through the real Workers Rate Limiting binding (miniflare's local
 // implementation): a caller over its limit gets 429 + Retry-After, other callers are unaffected,
-// "off" disables it, and the deployed config (wrangler.toml) has it on.
+// "off" disables it, and the limiter wrangler.toml binds still refuses a caller past its limit once
+// limiting is on, as wrangler.toml sets it (rate-limit-config.test.ts reads wrangler.toml).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../src/worker/index.ts';
 import { MAX_BATCH_MESSAGES } from '../../src/worker/http/request-caps.ts';
@@ -14,6 +15,8 @@ const SMALL = {
     .PRAXIS_TEST_RATE_LIMITER,
 } as Partial<Env>;
 const LIMIT = 5;
+/** wrangler.toml's `[[ratelimits]]` PRAXIS_RATE_LIMITER: `simple = { limit = 600, period = 60 }`. */
+const DEPLOYED_LIMIT = 600;
 
 async function listTools(bearer: string, env: Partial<Env>): Promise<Response> {
   return callWorker(
@@ -41,9 +44,41 @@ async function untilLimited(
 describe('rate limiting per principal', () => {
   beforeAll(publishFixture);
 
-  it("has the limiter wrangler.toml binds in the Worker's env (that wrangler.toml keeps limiting on: rate-limit-config.test.ts)", () => {
+  // vitest.config.ts turns limiting off for every other test; here it is on again, as wrangler.toml
+  // sets it, with the Worker's own PRAXIS_RATE_LIMITER binding (wrangler.toml's, not the small one).
+  it('still refuses a caller past the limit wrangler.toml binds, once PRAXIS_RATE_LIMIT is "on" as wrangler.toml sets it', async () => {
     expect(typeof (testEnv as Env).PRAXIS_RATE_LIMITER?.limit).toBe('function');
-  });
+    const subject = `deployed-${crypto.randomUUID()}`;
+    const bearer = await token(subject);
+    const asDeployed = { PRAXIS_RATE_LIMIT: 'on' } as Partial<Env>;
+    // Batches of pings: each ping is a call the limiter counts, so fewer requests spend the limit.
+    const batch = Array.from({ length: MAX_BATCH_MESSAGES }, (_, i) => ({
+      jsonrpc: '2.0',
+      id: i + 1,
+      method: 'ping',
+    }));
+    const {
+      value: { calls, refused },
+    } = await captureConsole(async () => {
+      let calls = 0;
+      // Windows are wall-clock aligned: one rollover may add up to a whole limit more.
+      while (calls <= 2 * DEPLOYED_LIMIT) {
+        const response = await callWorker(mcpRequest(batch, { bearer }), asDeployed);
+        if (response.status === 429) return { calls, refused: response };
+        expect(response.status).toBe(200);
+        await response.body?.cancel();
+        calls += MAX_BATCH_MESSAGES;
+      }
+      return { calls, refused: null };
+    });
+    expect(refused, `no 429 after ${calls} calls`).not.toBeNull();
+    expect(calls).toBeGreaterThanOrEqual(DEPLOYED_LIMIT);
+    expect(refused!.headers.get('retry-after')).toBe('60');
+    expect(await refused!.json()).toEqual({
+      error: 'RATE_LIMITED',
+      message: expect.stringContaining(subject),
+    });
+  }, 180_000);
 
   it('answers 429 with Retry-After and the caller named once a principal exceeds its limit', async () => {
     const subject = `greedy-${crypto.randomUUID()}`;
