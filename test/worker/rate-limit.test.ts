@@ -25,14 +25,17 @@ async function listTools(bearer: string, env: Partial<Env>): Promise<Response> {
   );
 }
 
-/** Sends until the first 429; windows are wall-clock aligned, so one rollover may add up to LIMIT more. */
+/**
+ * Sends until the first 429, for a limiter that serves `limit` of these requests a window; windows
+ * are wall-clock aligned, so one rollover may add up to `limit` more.
+ */
 async function untilLimited(
-  bearer: string,
-  env: Partial<Env>,
+  send: () => Promise<Response>,
+  limit: number,
 ): Promise<{ served: number; refused: Response | null }> {
   let served = 0;
-  for (let attempt = 0; attempt <= 2 * LIMIT + 1; attempt++) {
-    const response = await listTools(bearer, env);
+  for (let attempt = 0; attempt <= 2 * limit + 1; attempt++) {
+    const response = await send();
     if (response.status === 429) return { served, refused: response };
     expect(response.status).toBe(200);
     await response.body?.cancel();
@@ -58,19 +61,14 @@ describe('rate limiting per principal', () => {
       method: 'ping',
     }));
     const {
-      value: { calls, refused },
-    } = await captureConsole(async () => {
-      let calls = 0;
-      // Windows are wall-clock aligned: one rollover may add up to a whole limit more.
-      while (calls <= 2 * DEPLOYED_LIMIT) {
-        const response = await callWorker(mcpRequest(batch, { bearer }), asDeployed);
-        if (response.status === 429) return { calls, refused: response };
-        expect(response.status).toBe(200);
-        await response.body?.cancel();
-        calls += MAX_BATCH_MESSAGES;
-      }
-      return { calls, refused: null };
-    });
+      value: { served, refused },
+    } = await captureConsole(() =>
+      untilLimited(
+        () => callWorker(mcpRequest(batch, { bearer }), asDeployed),
+        DEPLOYED_LIMIT / MAX_BATCH_MESSAGES,
+      ),
+    );
+    const calls = served * MAX_BATCH_MESSAGES;
     expect(refused, `no 429 after ${calls} calls`).not.toBeNull();
     expect(calls).toBeGreaterThanOrEqual(DEPLOYED_LIMIT);
     expect(refused!.headers.get('retry-after')).toBe('60');
@@ -85,7 +83,10 @@ describe('rate limiting per principal', () => {
     const {
       value: { served, refused },
       lines,
-    } = await captureConsole(async () => untilLimited(await token(subject), SMALL));
+    } = await captureConsole(async () => {
+      const bearer = await token(subject);
+      return untilLimited(() => listTools(bearer, SMALL), LIMIT);
+    });
     expect(refused, `no 429 after ${served} requests`).not.toBeNull();
     expect(served).toBeGreaterThanOrEqual(LIMIT);
     expect(refused!.headers.get('retry-after')).toBe('60');
@@ -133,7 +134,7 @@ describe('rate limiting per principal', () => {
     const greedy = await token(`greedy-${crypto.randomUUID()}`);
     const {
       value: { refused },
-    } = await captureConsole(() => untilLimited(greedy, SMALL));
+    } = await captureConsole(() => untilLimited(() => listTools(greedy, SMALL), LIMIT));
     expect(refused).not.toBeNull();
     const other = await captureConsole(async () =>
       listTools(await token(`polite-${crypto.randomUUID()}`), SMALL),
