@@ -1,16 +1,14 @@
 // The content build: names, fallbacks, and one file:line: message per invalid document.
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileContent } from '../../scripts/compile/compile.ts';
 import { buildContent } from '../../scripts/compile/build.ts';
 import { formatBuildError } from '../../scripts/compile/errors.ts';
 import { normalizeName } from '../../src/bundle/names.ts';
+import { praxis } from '../helpers/cli-run.ts';
 
-const CLI = new URL('../../bin/praxis.mjs', import.meta.url).pathname;
 const dirs: string[] = [];
 
 async function contentDir(files: Record<string, string | Uint8Array>): Promise<string> {
@@ -150,22 +148,11 @@ describe('build errors', () => {
       'checklists/b.md': '---\nname: ""\n---\n# B',
       'processes/ok.md': '# Fine',
     });
-    const run = promisify(execFile)(process.execPath, [
-      CLI,
-      'build',
-      '--content',
-      dir,
-      '--out',
-      join(dir, '.out'),
-    ]);
-    const failure = await run.then(
-      () => null,
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(failure?.code).toBe(1);
-    expect(failure?.stderr).toMatch(/processes\/a\.md:\d+: invalid YAML/);
-    expect(failure?.stderr).toMatch(/checklists\/b\.md:2: 'name' is empty/);
-    expect(failure?.stderr).toContain('build failed: 2 errors');
+    const failure = await praxis('build', '--content', dir, '--out', join(dir, '.out'));
+    expect(failure.code).toBe(1);
+    expect(failure.stderr).toMatch(/processes\/a\.md:\d+: invalid YAML/);
+    expect(failure.stderr).toMatch(/checklists\/b\.md:2: 'name' is empty/);
+    expect(failure.stderr).toContain('build failed: 2 errors');
   });
 });
 
@@ -187,14 +174,8 @@ describe('bundle', () => {
   it('writes objects and a pointer with `praxis build --out`', async () => {
     const dir = await contentDir({ 'processes/a.md': '# A\n\nBody.' });
     const out = join(dir, 'out');
-    const { stdout } = await promisify(execFile)(process.execPath, [
-      CLI,
-      'build',
-      '--content',
-      dir,
-      '--out',
-      out,
-    ]);
+    const { code, stdout, stderr } = await praxis('build', '--content', dir, '--out', out);
+    expect(code, stderr).toBe(0);
     const pointer = JSON.parse(await readFile(join(out, 'pointer.json'), 'utf8'));
     expect(stdout).toContain(`built version ${pointer.version}: 1 documents`);
     const manifest = JSON.parse(await readFile(join(out, 'objects', pointer.manifest), 'utf8'));

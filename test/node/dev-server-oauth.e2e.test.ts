@@ -3,11 +3,9 @@
 // HTTP to wrangler dev (workerd), and mcp-remote (the stdio bridge many clients use), with the
 // browser steps scripted. alice (engineering) sees the bundled checklist restricted to engineering,
 // bob does not; `praxis token` keeps working alongside.
-import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import {
   Client,
   StreamableHTTPClientTransport,
@@ -17,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnPraxisDev, type RunningDev } from '../../scripts/dev/spawn-praxis-dev.ts';
 import { MemoryOAuthClient, TestBrowser, signInAs } from '../fixtures/oidc/sign-in-browser.ts';
 import { startMcpRemote } from './interop/mcp-remote.ts';
+import { praxis } from '../helpers/cli-run.ts';
 
-const CLI = new URL('../../bin/praxis.mjs', import.meta.url).pathname;
 const RESTRICTED = 'production-access';
 
 describe('praxis dev --auth oauth, end to end', () => {
@@ -104,7 +102,8 @@ describe('praxis dev --auth oauth, end to end', () => {
   }, 90_000);
 
   it('still accepts a `praxis token` token, for scripts', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, [CLI, 'token']);
+    const { code, stdout } = await praxis('token');
+    expect(code).toBe(0);
     const client = new Client({ name: 'e2e', version: '1.0.0' });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(dev.url), {

@@ -1,15 +1,12 @@
 // A new user's path: `praxis dev` builds, loads local KV, serves /mcp under wrangler dev (workerd);
 // the official MCP client connects over real HTTP with a token from `praxis token`.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localSecret } from '../../scripts/dev/local-secret.ts';
 import { spawnPraxisDev, type RunningDev } from '../../scripts/dev/spawn-praxis-dev.ts';
+import { praxis } from '../helpers/cli-run.ts';
 
-const CLI = new URL('../../bin/praxis.mjs', import.meta.url).pathname;
 const FIXTURE = new URL('../fixtures/content', import.meta.url).pathname;
-const praxis = (...args: string[]) => promisify(execFile)(process.execPath, [CLI, ...args]);
 
 describe('praxis dev, end to end', () => {
   let dev: RunningDev;
@@ -42,7 +39,8 @@ describe('praxis dev, end to end', () => {
   it.each(['auto', 'legacy'] as const)(
     'serves the official client (%s negotiation) with a `praxis token` token',
     async (mode) => {
-      const { stdout } = await praxis('token');
+      const { code, stdout } = await praxis('token');
+      expect(code).toBe(0);
       const token = stdout.trim();
       expect(token.split('.')).toHaveLength(3);
       const client = new Client(
@@ -79,7 +77,9 @@ describe('praxis dev, end to end', () => {
   // The secrets rule for the console a developer watches (and pastes into bug reports):
   // wrangler's output and every audit or error line the Worker logs through it.
   it('never prints the local secret or a token, whatever the requests', async () => {
-    const token = (await praxis('token')).stdout.trim();
+    const signed = await praxis('token');
+    expect(signed.code).toBe(0);
+    const token = signed.stdout.trim();
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const forged = `${header}.${payload}.${signature.slice(0, -4)}AAAA`;
     const call = (bearer: string) =>
@@ -108,30 +108,26 @@ describe('praxis dev, end to end', () => {
 
 describe('praxis CLI', () => {
   it.each(['dev', 'build', 'token'])('%s --help prints usage and exits 0', async (command) => {
-    const { stdout } = await praxis(command, '--help');
+    const { code, stdout } = await praxis(command, '--help');
+    expect(code).toBe(0);
     expect(stdout).toContain(`Usage: praxis ${command}`);
   });
 
   it('refuses --auth off on a non-loopback address', async () => {
-    const failure = await praxis('dev', '--auth', 'off', '--ip', '0.0.0.0').then(
-      () => null,
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(failure?.code).toBe(2);
-    expect(failure?.stderr).toContain('only listen on loopback');
+    const failure = await praxis('dev', '--auth', 'off', '--ip', '0.0.0.0');
+    expect(failure.code).toBe(2);
+    expect(failure.stderr).toContain('only listen on loopback');
   });
 
   it('rejects unknown options with usage and exit 2', async () => {
-    const failure = await praxis('build', '--bogus').then(
-      () => null,
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(failure?.code).toBe(2);
-    expect(failure?.stderr).toContain("Unknown option '--bogus'");
+    const failure = await praxis('build', '--bogus');
+    expect(failure.code).toBe(2);
+    expect(failure.stderr).toContain("Unknown option '--bogus'");
   });
 
   it('prints only the token on stdout', async () => {
-    const { stdout, stderr } = await praxis('token');
+    const { code, stdout, stderr } = await praxis('token');
+    expect(code).toBe(0);
     expect(stdout).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+\n$/);
     expect(stderr).toBe('');
   });

@@ -2,10 +2,8 @@
 // MCP URL is the one `praxis dev` prints and its help names (127.0.0.1, never localhost: the URL is
 // the token's audience in oauth mode), every KV namespace or R2 bucket title they name is the one
 // `praxis deploy` creates from wrangler.toml, and every binding name they give is bound there.
-import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import {
   isPlaceholder,
@@ -13,6 +11,7 @@ import {
   resourceName,
 } from '../../scripts/deploy/deploy-config.ts';
 import { connectionHelp } from '../../scripts/dev/connection-help.ts';
+import { praxis } from '../helpers/cli-run.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const DEV_URL = 'http://127.0.0.1:8787/mcp';
@@ -41,14 +40,11 @@ describe('the docs name what the program names', () => {
     expect
       .soft(connectionHelp({ port: 8787, auth: 'oauth' }))
       .toContain(`Praxis is serving MCP at ${DEV_URL}`);
-    const help = async (...args: string[]) =>
-      (
-        await promisify(execFile)(process.execPath, [
-          join(ROOT, 'bin/praxis.mjs'),
-          ...args,
-          '--help',
-        ])
-      ).stdout;
+    const help = async (...args: string[]) => {
+      const run = await praxis(...args, '--help');
+      expect(run.code, run.stderr).toBe(0);
+      return run.stdout;
+    };
     expect.soft(await help()).toContain(DEV_URL);
     expect.soft(await help('dev')).not.toMatch(/localhost:\d/);
     // Every address on the dev port is 127.0.0.1, and no page names Praxis's endpoint on localhost

@@ -2,18 +2,12 @@
 // for tests that need many documents without ../shared (the scale generator lives there).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { seededSentences, WORDS } from './helpers/seeded-sentences.ts';
 
-const WORDS = (
-  'deploy rollback review commit branch release incident pager alert metric trace log secret token ' +
-  'backlog sprint estimate retro design contract schema migration cache queue latency budget owner runbook'
-).split(' ');
 const TYPES = ['skill', 'project', 'role', 'decision'];
 
 export async function writeCorpus(dir: string, count: number): Promise<void> {
-  let seed = 11;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const sentence = () =>
-    Array.from({ length: 12 }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
+  const sentence = seededSentences(11);
   const kinds = ['processes', 'checklists', 'graph'] as const;
   await Promise.all(kinds.map((kind) => mkdir(join(dir, kind), { recursive: true })));
   const files: Array<[string, string]> = [];

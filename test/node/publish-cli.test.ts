@@ -13,7 +13,6 @@ import {
   clearStore,
   expectServedIntact,
   openTestStore,
-  praxis,
   processes,
   PROJECT,
   removeTempDirs,
@@ -21,6 +20,7 @@ import {
   type TestStore,
   writeContent,
 } from './publish-helpers.ts';
+import { praxisInProcess } from '../helpers/cli-run.ts';
 
 const CLI = join(PROJECT, 'bin/praxis.mjs');
 let local: TestStore;
@@ -39,7 +39,7 @@ describe('praxis publish, diff, versions, rollback, gc', () => {
     const content = await writeContent(await tempDir('praxis-cli-content-'), processes(3));
     const target = ['--local', '--persist-to', local.persistTo];
 
-    const first = await praxis('publish', '--content', content, ...target);
+    const first = await praxisInProcess('publish', '--content', content, ...target);
     expect(first.stderr).toBe('');
     expect(first.stdout).toMatch(/documents: 4 added, 0 changed, 0 removed/);
     const firstUploads = Number(
@@ -54,14 +54,14 @@ describe('praxis publish, diff, versions, rollback, gc', () => {
       'processes/p0.md': '# Process 0\n\nEdited.',
       'processes/new.md': '# New\n\nNew one.',
     });
-    const diff = await praxis('diff', '--content', content, ...target);
+    const diff = await praxisInProcess('diff', '--content', content, ...target);
     expect(diff.stdout).toContain(
       'documents: 1 added, 1 changed, 0 removed\n  + processes/new.md\n  ~ processes/p0.md',
     );
     const uploads = Number(/would upload (\d+) objects/.exec(diff.stdout)![1]);
     expect(uploads).toBeLessThan(firstUploads);
 
-    const second = await praxis('publish', '--content', content, ...target);
+    const second = await praxisInProcess('publish', '--content', content, ...target);
     expect(second.stdout).toMatch(
       new RegExp(
         `uploaded ${uploads} objects .*, skipped \\d+ already stored .*\\narchived version \\w{12} in local R2 .*: 1 part\\(s\\), .* gzip'd\\n.*now current \\(was ${firstVersion}\\)`,
@@ -69,7 +69,7 @@ describe('praxis publish, diff, versions, rollback, gc', () => {
     );
     const secondVersion = /version (\w{12}) is now current/.exec(second.stdout)![1]!;
 
-    const table = (await praxis('versions', ...target)).stdout.split('\n');
+    const table = (await praxisInProcess('versions', ...target)).stdout.split('\n');
     expect(table[0]).toMatch(/^\s+VERSION\s+PUBLISHED\s+COMMIT\s+DOCS\s+OBJECTS\s+KV\s+AUTHOR$/);
     expect(table[1]).toMatch(
       new RegExp(
@@ -78,11 +78,11 @@ describe('praxis publish, diff, versions, rollback, gc', () => {
     );
     expect(table[2]).toMatch(new RegExp(`^\\s+${firstVersion}\\s`));
 
-    const back = await praxis('rollback', ...target);
+    const back = await praxisInProcess('rollback', ...target);
     expect(back.stdout).toContain(`rolled back to ${firstVersion}`);
     expect((await readState(local.store)).pointer?.version).toBe(firstVersion);
 
-    const gc = await praxis('gc', '--keep', '0', ...target);
+    const gc = await praxisInProcess('gc', '--keep', '0', ...target);
     expect(gc.stdout).toContain(`kept 1 version(s): ${firstVersion}`);
     expect(gc.stdout).toMatch(
       new RegExp(`deleted ${uploads} unreferenced object\\(s\\); ${firstUploads} still in use`),
@@ -93,17 +93,17 @@ describe('praxis publish, diff, versions, rollback, gc', () => {
   });
 
   it('refuses bad options with usage, and store problems with one line', async () => {
-    expect(await praxis('gc', '--keep', 'all', '--local')).toMatchObject({
+    expect(await praxisInProcess('gc', '--keep', 'all', '--local')).toMatchObject({
       code: 2,
       stderr: expect.stringContaining(
         "--keep must be a whole number of versions (0 or more), not 'all'",
       ),
     });
-    expect(await praxis('publish', '--persist-to', '/tmp/x')).toMatchObject({
+    expect(await praxisInProcess('publish', '--persist-to', '/tmp/x')).toMatchObject({
       code: 2,
       stderr: expect.stringContaining('--persist-to is for local state; add --local'),
     });
-    const empty = await praxis(
+    const empty = await praxisInProcess(
       'rollback',
       '--local',
       '--persist-to',
@@ -175,7 +175,7 @@ describe('praxis build --format github', () => {
       'processes/a.md': '---\nname: ""\n---\n# A',
       'processes/ok.md': '# Ok',
     });
-    const result = await praxis(
+    const result = await praxisInProcess(
       'build',
       '--content',
       content,

@@ -6,10 +6,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { objectKey, type Pointer } from '../../src/bundle/bundle.ts';
 import { currentBundle, resetContentCache } from '../../src/worker/content/store.ts';
-import { main } from '../../scripts/cli/main.ts';
 import type { Bundle } from '../../scripts/compile/assemble.ts';
 import { buildContent } from '../../scripts/compile/build.ts';
 import { formatBuildError } from '../../scripts/compile/errors.ts';
@@ -283,25 +282,4 @@ export async function expectComplete(kv: KVNamespace, manifestHash: string): Pro
     return text == null || sha256(text) !== hash;
   });
   expect(broken).toEqual([]);
-}
-
-/** `praxis …` in this process: its exit code and what it printed. */
-export async function praxis(
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const log = vi
-    .spyOn(console, 'log')
-    .mockImplementation((...parts) => void out.push(`${parts.join(' ')}\n`));
-  const error = vi
-    .spyOn(console, 'error')
-    .mockImplementation((...parts) => void err.push(`${parts.join(' ')}\n`));
-  try {
-    const code = await main(args);
-    return { code, stdout: out.join(''), stderr: err.join('') };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
 }

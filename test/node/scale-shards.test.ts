@@ -22,18 +22,11 @@ import {
   sharedQueriesFile,
   heldOutQueriesFile,
 } from '../../bench/commands/search.ts';
-
-const WORDS = (
-  'deploy rollback review commit branch release incident pager alert metric trace log secret token ' +
-  'backlog sprint estimate retro design contract schema migration cache queue latency budget owner runbook'
-).split(' ');
+import { seededSentences } from './helpers/seeded-sentences.ts';
 
 /** Deterministic documents with overlapping vocabularies, so queries hit many of them. */
 function corpus(count: number): IndexableDoc[] {
-  let seed = 7;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const sentence = () =>
-    Array.from({ length: 12 }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
+  const sentence = seededSentences(7);
   return Array.from({ length: count }, (_, i) => ({
     name: `doc-${String(i).padStart(4, '0')}`,
     title: `${sentence().split(' ').slice(0, 3).join(' ')} ${i}`,

@@ -27,7 +27,6 @@ import {
   entryHashes,
   expectServedIntact,
   failingStore,
-  praxis,
   processes,
   restoreStore,
   snapshotStore,
@@ -36,6 +35,7 @@ import {
   publishOptions,
   storePerFile,
 } from './publish-helpers.ts';
+import { praxisInProcess } from '../helpers/cli-run.ts';
 
 const local = storePerFile();
 const options = publishOptions('2026-03-01T00:00:00Z');
@@ -131,7 +131,7 @@ describe('versions, diff and rollback from the archive', () => {
     const { a, b, c, dir } = await threeBundles();
     const target = ['--local', '--persist-to', local.persistTo];
     for (const bundle of [a, b, c]) await publishBundle(bundle, local.store, options);
-    expect((await praxis('gc', '--keep', '0', ...target)).stdout).toContain(
+    expect((await praxisInProcess('gc', '--keep', '0', ...target)).stdout).toContain(
       `deleted 2 version record(s): ${a.pointer.version}, ${b.pointer.version} (still archived in local R2 (`,
     );
     expect((await readState(local.store)).versions.map((record) => record.version)).toEqual([
@@ -142,7 +142,7 @@ describe('versions, diff and rollback from the archive', () => {
       new Map(onlyInA.map((hash) => [objectKey(hash), null])),
     );
 
-    const table = (await praxis('versions', ...target)).stdout.split('\n');
+    const table = (await praxisInProcess('versions', ...target)).stdout.split('\n');
     expect(table[0]).toMatch(/^\s+VERSION\s+PUBLISHED\s+COMMIT\s+DOCS\s+OBJECTS\s+KV\s+AUTHOR$/);
     expect(table[1]).toMatch(
       new RegExp(`^\\*\\s+${c.pointer.version}\\s.*\\skept\\s+Ada <ada@example.com>$`),
@@ -150,22 +150,27 @@ describe('versions, diff and rollback from the archive', () => {
     expect(table[2]).toMatch(new RegExp(`^\\s+${b.pointer.version}\\s.*\\spruned\\s+Ada`));
     expect(table[3]).toMatch(new RegExp(`^\\s+${a.pointer.version}\\s.*\\spruned\\s+Ada`));
 
-    const ab = await praxis('diff', a.pointer.version, b.pointer.version.slice(0, 6), ...target);
+    const ab = await praxisInProcess(
+      'diff',
+      a.pointer.version,
+      b.pointer.version.slice(0, 6),
+      ...target,
+    );
     expect(ab.stdout).toContain(`version ${b.pointer.version} vs ${a.pointer.version}`);
     expect(ab.stdout).toContain(
       'documents: 1 added, 1 changed, 0 removed\n  + checklists/ship.md\n  ~ processes/p1.md',
     );
-    const againstServed = await praxis('diff', b.pointer.version, ...target);
+    const againstServed = await praxisInProcess('diff', b.pointer.version, ...target);
     expect(againstServed.stdout).toContain(`version ${c.pointer.version} vs ${b.pointer.version}`);
     expect(againstServed.stdout).toContain(
       'documents: 0 added, 0 changed, 1 removed\n  - processes/p2.md',
     );
     // The built-content diff is unchanged: no version ids, compare the folder with what is served.
-    expect((await praxis('diff', '--content', dir, ...target)).stdout).toContain(
+    expect((await praxisInProcess('diff', '--content', dir, ...target)).stdout).toContain(
       'documents: no changes',
     );
 
-    const back = await praxis('rollback', a.pointer.version, ...target);
+    const back = await praxisInProcess('rollback', a.pointer.version, ...target);
     expect(back.stderr).toBe('');
     expect(back.stdout).toContain(`restored ${onlyInA.length} object(s)`);
     expect(back.stdout).toContain(`rolled back to ${a.pointer.version}`);
@@ -274,10 +279,16 @@ describe('versions, diff and rollback from the archive', () => {
       await expectServedIntact(local.kv, b.pointer);
     }
     await restoreStore(local.store, pristine, local.r2);
-    const cli = await praxis('rollback', version, '--local', '--persist-to', local.persistTo);
+    const cli = await praxisInProcess(
+      'rollback',
+      version,
+      '--local',
+      '--persist-to',
+      local.persistTo,
+    );
     expect(cli.code).toBe(0);
     await local.r2.delete(headKey(b.pointer.version));
-    const refused = await praxis(
+    const refused = await praxisInProcess(
       'rollback',
       b.pointer.version,
       '--local',

@@ -7,7 +7,7 @@ import {
   write,
   type Fixture,
 } from './helpers/git-fixture.ts';
-import { praxis } from './helpers/praxis-cli.ts';
+import { praxis } from '../helpers/cli-run.ts';
 
 let fx: Fixture;
 beforeEach(() => {

@@ -15,7 +15,7 @@ import { listSessions } from '../../src/shim/operations/list.ts';
 import { readSession } from '../../src/shim/operations/read.ts';
 import { fingerprint, write } from './helpers/git-fixture.ts';
 import { hostileFixture, SESSION, touch, type HostileFixture } from './helpers/hostile-session.ts';
-import { praxisWithEnv } from './helpers/praxis-cli.ts';
+import { praxisWithEnv } from '../helpers/cli-run.ts';
 
 const REAL_GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
 

@@ -13,10 +13,9 @@ import { signInStore } from '../../src/shim/sign-in/sign-in-store.ts';
 import { createFixture, type Fixture } from './helpers/git-fixture.ts';
 import { startRemoteServer, type RemoteServer } from './helpers/remote-server.ts';
 import { connectShim, type ShimConnection } from './helpers/shim-client.ts';
+import { fuzzRuns } from '../helpers/fuzz-runs.ts';
 
 const TOKEN = 'SECRET-MARKER-bridge-token-9d4e2f71c0';
-const runs = (fallback: number): number =>
-  Number(process.env.FUZZ_RUNS) > 0 ? Number(process.env.FUZZ_RUNS) : fallback;
 
 async function fuzzCalls(shim: ShimConnection, seen: string[], phase: string): Promise<void> {
   const request = fc.oneof(
@@ -49,7 +48,7 @@ async function fuzzCalls(shim: ShimConnection, seen: string[], phase: string): P
       ).catch((error: Error) => ({ error: `${error.name}: ${error.message}` }));
       seen.push(`${phase}: ${JSON.stringify(answer)}`);
     }),
-    { numRuns: runs(60) },
+    { numRuns: fuzzRuns(60) },
   );
 }
 
@@ -93,7 +92,7 @@ describe('the bridge never repeats its token', () => {
   });
 
   it('in none of the answers, errors or stderr above', () => {
-    expect(seen.length).toBeGreaterThanOrEqual(3 * runs(60));
+    expect(seen.length).toBeGreaterThanOrEqual(3 * fuzzRuns(60));
     for (const text of [...seen, shim.stderr()]) {
       expect(text).not.toContain(TOKEN);
       expect(text).not.toContain('SECRET-MARKER');
@@ -154,7 +153,7 @@ describe('the bridge never repeats the tokens of a stored sign-in', () => {
   });
 
   it('in none of the answers, errors or stderr above', () => {
-    expect(seen.length).toBeGreaterThanOrEqual(3 * runs(60));
+    expect(seen.length).toBeGreaterThanOrEqual(3 * fuzzRuns(60));
     for (const text of [...seen, shim.stderr()]) {
       expect(text).not.toContain(ACCESS);
       expect(text).not.toContain(REFRESH);

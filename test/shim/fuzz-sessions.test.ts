@@ -17,9 +17,8 @@ import {
   type Fixture,
 } from './helpers/git-fixture.ts';
 import { connectShim, textOf, type ShimConnection } from './helpers/shim-client.ts';
+import { fuzzRuns } from '../helpers/fuzz-runs.ts';
 
-const runs = (fallback: number): number =>
-  Number(process.env.FUZZ_RUNS) > 0 ? Number(process.env.FUZZ_RUNS) : fallback;
 const SESSION = SESSION_ID;
 
 const hostileId = fc.oneof(
@@ -112,7 +111,7 @@ describe('session ids from agents', () => {
         expect(text).toMatch(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/);
         expect(text).not.toContain('..');
       }),
-      { numRuns: runs(5000) },
+      { numRuns: fuzzRuns(5000) },
     );
   });
 
@@ -136,10 +135,10 @@ describe('session ids from agents', () => {
             }
           },
         ),
-        { numRuns: runs(150) },
+        { numRuns: fuzzRuns(150) },
       );
       await expectRefusedOrRead(() => readSession(fx.repo, SESSION), 'the real session');
-      expect(reads).toBeLessThan(runs(150));
+      expect(reads).toBeLessThan(fuzzRuns(150));
     },
   );
 
@@ -162,7 +161,7 @@ describe('session ids from agents', () => {
             expect(outcome, `get ${JSON.stringify(id)} was not refused`).toBe('refused');
           },
         ),
-        { numRuns: runs(150) },
+        { numRuns: fuzzRuns(150) },
       );
     },
   );
@@ -210,7 +209,7 @@ describe('`praxis shim` over stdio', () => {
             expect(fingerprint(fx.repo), `${context} changed the active tree`).toBe(activeBefore);
           },
         ),
-        { numRuns: runs(120) },
+        { numRuns: fuzzRuns(120) },
       );
       expect(shim.stderr()).not.toMatch(/\n\s+at .+:\d+:\d+/); // no stack traces
     },
@@ -265,7 +264,7 @@ describe('`praxis shim` options', () => {
               ['localhost', '127.0.0.1', '[::1]'].includes(remote.url.hostname)),
         ).toBe(true);
       }),
-      { numRuns: runs(5000) },
+      { numRuns: fuzzRuns(5000) },
     );
   });
 });

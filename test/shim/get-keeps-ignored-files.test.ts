@@ -16,7 +16,7 @@ import {
   write,
   type Fixture,
 } from './helpers/git-fixture.ts';
-import { praxis } from './helpers/praxis-cli.ts';
+import { praxis } from '../helpers/cli-run.ts';
 import { connectShim, textOf } from './helpers/shim-client.ts';
 import { refusalOf } from './helpers/refusal-of.ts';
 

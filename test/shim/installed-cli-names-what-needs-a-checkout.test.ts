@@ -3,18 +3,16 @@
 // checkout (the Worker's sources, wrangler.toml, wrangler) says so in one line and how to get one,
 // with no stack trace; `praxis --help` marks those commands; what it can do (`build`) works; and the
 // documentation pages that help texts name are where they say.
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../helpers/cli-run.ts';
 import { installPraxis } from './helpers/installed-praxis.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const FIXTURE = new URL('../fixtures/content', import.meta.url).pathname;
-const run = promisify(execFile);
 const CHECKOUT_COMMANDS = [
   ['dev'],
   ['deploy', '--dry-run'],
@@ -39,16 +37,8 @@ describe('the installed praxis says what needs a checkout', () => {
     if (work) await rm(work, { recursive: true, force: true });
   });
 
-  async function praxis(...args: string[]) {
-    return run('praxis', args, { cwd: work, env }).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({
-        code: error.code,
-        stdout: error.stdout,
-        stderr: error.stderr,
-      }),
-    );
-  }
+  /** The installed `praxis` on the temp prefix's PATH, run in the work folder. */
+  const praxis = (...args: string[]) => runCommand('praxis', args, { cwd: work, env });
 
   it.each(CHECKOUT_COMMANDS)(
     '`praxis %s` says in one line that it needs a checkout, and how to get one',

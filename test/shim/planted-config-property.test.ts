@@ -19,9 +19,7 @@ import {
   touch,
   type HostileFixture,
 } from './helpers/hostile-session.ts';
-
-const runs = (fallback: number): number =>
-  Number(process.env.FUZZ_RUNS) > 0 ? Number(process.env.FUZZ_RUNS) : fallback;
+import { fuzzRuns } from '../helpers/fuzz-runs.ts';
 
 type Place =
   | 'session-git-file'
@@ -216,7 +214,7 @@ describe('planted config and attributes, in any combination', () => {
             fx.cleanup();
           }
         }),
-        { numRuns: runs(15) },
+        { numRuns: fuzzRuns(15) },
       );
     },
   );

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fingerprint } from './helpers/git-fixture.ts';
 import { SESSION, VECTORS } from './helpers/hostile-session.ts';
 import { plantedVectors } from './helpers/planted-vectors.ts';
-import { praxis } from './helpers/praxis-cli.ts';
+import { praxis } from '../helpers/cli-run.ts';
 
 const planted = plantedVectors();
 

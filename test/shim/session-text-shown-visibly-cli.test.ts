@@ -14,7 +14,7 @@ import {
   SESSION,
 } from './helpers/control-character-session.ts';
 import { sh, type Fixture } from './helpers/git-fixture.ts';
-import { praxis, type CliRun } from './helpers/praxis-cli.ts';
+import { praxis, type CliRun } from '../helpers/cli-run.ts';
 
 let fx: Fixture;
 beforeEach(() => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnPraxisDev, type RunningDev } from '../../scripts/dev/spawn-praxis-dev.ts';
 import { signInFile } from '../../src/shim/sign-in/sign-in-file.ts';
 import { createFixture, type Fixture } from './helpers/git-fixture.ts';
-import { praxisWithEnv, type CliRun } from './helpers/praxis-cli.ts';
+import { praxisWithEnv, type CliRun } from '../helpers/cli-run.ts';
 import { connectShim, textOf } from './helpers/shim-client.ts';
 import { praxisNodeArgs } from './helpers/stripped-sources.ts';
 

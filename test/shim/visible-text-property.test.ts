@@ -7,9 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { visibleName, visibleText } from '../../src/text/visible-text.ts';
 import { forbiddenCodePoints } from './helpers/control-character-session.ts';
-
-const runs = (fallback: number): number =>
-  Number(process.env.FUZZ_RUNS) > 0 ? Number(process.env.FUZZ_RUNS) : fallback;
+import { fuzzRuns } from '../helpers/fuzz-runs.ts';
 
 const C0_NAMES = [
   'NUL',
@@ -122,7 +120,7 @@ describe('visibleText', () => {
       fc.property(anyText, (text) => {
         expect(forbiddenCodePoints(visibleText(text))).toEqual([]);
       }),
-      { numRuns: runs(3000) },
+      { numRuns: fuzzRuns(3000) },
     );
   });
 
@@ -131,7 +129,7 @@ describe('visibleText', () => {
       fc.property(anyText, (text) => {
         expect(readBack(visibleText(text))).toBe(text);
       }),
-      { numRuns: runs(3000) },
+      { numRuns: fuzzRuns(3000) },
     );
   });
 
@@ -143,7 +141,7 @@ describe('visibleText', () => {
       fc.property(plain, (text) => {
         expect(visibleText(text)).toBe(text);
       }),
-      { numRuns: runs(3000) },
+      { numRuns: fuzzRuns(3000) },
     );
   });
 
@@ -180,7 +178,7 @@ describe('visibleName', () => {
         expect(shown).not.toMatch(/[\n\t\u200b\u2060\ufeff]/);
         expect(readBack(shown)).toBe(name);
       }),
-      { numRuns: runs(2000) },
+      { numRuns: fuzzRuns(2000) },
     );
   });
 });

@@ -4,7 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BYTES } from '../../src/worker/http/guards.ts';
 import { callWorker, mcpRequest, publishFixture, token } from './helpers.ts';
-import { captureConsole } from './fuzz-helpers.ts';
+import { captureConsole } from '../helpers/console-lines.ts';
 
 const originalParse = JSON.parse;
 /** Lengths of the texts JSON.parse was given while watching. */

@@ -8,7 +8,7 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MCP_URL, callWorker, publishFixture } from './helpers.ts';
+import { MCP_URL, publishFixture } from './helpers.ts';
 import { listTools, mcpPost } from './auth-helpers.ts';
 import {
   MemoryOAuthClient,
@@ -17,6 +17,7 @@ import {
   changeUser,
   getRestricted,
   oauthEnv,
+  revokeRefreshToken,
   routeFor,
   rpcResult,
   signInAs,
@@ -157,18 +158,7 @@ describe('refresh and revocation in auth mode oauth', () => {
     const env = oauthEnv();
     const { clientId, access, refresh } = await signedInTokens(env, 'bob');
     expect((await mcpPost(listTools, access, env)).status).toBe(200);
-    const revoked = await callWorker(
-      new Request('http://localhost/oauth/token', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          token: refresh,
-          token_type_hint: 'refresh_token',
-          client_id: clientId,
-        }).toString(),
-      }),
-      env,
-    );
+    const revoked = await revokeRefreshToken(env, clientId, refresh);
     expect(revoked.status).toBe(200);
     const after = await mcpPost(listTools, access, env);
     expect(after.status).toBe(401);

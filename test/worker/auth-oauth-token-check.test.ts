@@ -9,8 +9,8 @@ import { ACCESS_TOKEN_TTL_S } from '../../src/worker/auth/oauth/authorization-se
 import { checkedToken } from '../../src/worker/auth/oauth/checked-tokens.ts';
 import type { OAuthModeConfig } from '../../src/worker/auth/oauth/config.ts';
 import { listTools, mcpPost } from './auth-helpers.ts';
-import { MCP_URL, callWorker, publishFixture } from './helpers.ts';
-import { oauthEnv, signedInTokens } from './sign-in-helpers.ts';
+import { publishFixture } from './helpers.ts';
+import { oauthEnv, revokeRefreshToken, signedInTokens } from './sign-in-helpers.ts';
 
 /** The real OAUTH_KV namespace, with every read through it written down (key, or list prefix). */
 function countingOAuthKv(): { binding: KVNamespace; reads: string[] } {
@@ -58,18 +58,7 @@ describe('checking a signed-in access token', () => {
     const { clientId, access, refresh } = await signedInTokens(env, 'bob');
     expect((await mcpPost(listTools, access, env)).status).toBe(200);
     expect((await mcpPost(listTools, access, env)).status).toBe(200);
-    const revoked = await callWorker(
-      new Request(`${new URL(MCP_URL).origin}/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          token: refresh,
-          token_type_hint: 'refresh_token',
-          client_id: clientId,
-        }).toString(),
-      }),
-      env,
-    );
+    const revoked = await revokeRefreshToken(env, clientId, refresh);
     expect(revoked.status).toBe(200);
     expect((await mcpPost(listTools, access, env)).status).toBe(401);
   });

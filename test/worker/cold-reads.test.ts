@@ -12,7 +12,7 @@ import { unpackShardHashes } from '../../src/bundle/search/shard-list.ts';
 import { shardsOfQuery } from '../../src/worker/content/search/query-shards.ts';
 import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
 import { resetContentCache } from '../../src/worker/content/store.ts';
-import { captureConsole } from './fuzz-helpers.ts';
+import { captureConsole } from '../helpers/console-lines.ts';
 import type { Env } from '../../src/worker/index.ts';
 import { RESOURCE, cloudEnv, providers, signedByProvider } from './auth-helpers.ts';
 import { callWorker, mcpRequest, publishProvided, testEnv, token } from './helpers.ts';

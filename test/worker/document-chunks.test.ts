@@ -13,7 +13,7 @@ import {
   providers,
   signedByProvider,
 } from './auth-helpers.ts';
-import { captureConsole } from './fuzz-helpers.ts';
+import { captureConsole } from '../helpers/console-lines.ts';
 import { publishFixture, publishProvided, rpc, rpcMessage, testEnv } from './helpers.ts';
 
 const TOTAL = 700;

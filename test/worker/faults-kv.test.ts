@@ -16,7 +16,8 @@ import {
   testEnv,
   token,
 } from './helpers.ts';
-import { captureConsole, withDeadline } from './fuzz-helpers.ts';
+import { withDeadline } from './fuzz-helpers.ts';
+import { captureConsole } from '../helpers/console-lines.ts';
 
 type Fault = 'none' | 'fail' | 'hang';
 

@@ -1,16 +1,7 @@
-// Shared by the fuzz tests in workerd: how many runs, a deadline that turns a hang into a failure,
-// and the check that an answer is a well-formed JSON-RPC message (or a documented HTTP refusal).
+// Shared by the fuzz tests in workerd: a deadline that turns a hang into a failure, and the check
+// that an answer is a well-formed JSON-RPC message (or a documented HTTP refusal). How many runs:
+// ../helpers/fuzz-runs.ts; console capture: ../helpers/console-lines.ts.
 import { expect } from 'vitest';
-
-/** FUZZ_RUNS=<n> multiplies nothing: it replaces the default, for a long run (`FUZZ_RUNS=20000 npx vitest …`). */
-export function fuzzRuns(defaultRuns: number): number {
-  const fromEnv = Number(
-    (import.meta as { env?: Record<string, string | undefined> }).env?.FUZZ_RUNS ??
-      (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
-        ?.FUZZ_RUNS,
-  );
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : defaultRuns;
-}
 
 /** The promise's value, or a rejection naming what hung. */
 export async function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -65,37 +56,4 @@ export function expectDocumentedRefusal(message: unknown, context: string): void
     typeof error === 'string' && typeof text === 'string',
     `${context}: {error, message} refusal`,
   ).toBe(true);
-}
-
-/** Captures console output while `run` executes (workerd's console is the Worker's log). */
-export async function captureConsole<T>(
-  run: () => Promise<T>,
-): Promise<{ value: T; lines: string[] }> {
-  const lines: string[] = [];
-  const originals = {
-    log: console.log,
-    error: console.error,
-    warn: console.warn,
-    info: console.info,
-    debug: console.debug,
-  };
-  for (const level of Object.keys(originals) as (keyof typeof originals)[]) {
-    console[level] = (...args: unknown[]) => {
-      lines.push(args.map((arg) => (typeof arg === 'string' ? arg : safeJson(arg))).join(' '));
-    };
-  }
-  try {
-    return { value: await run(), lines };
-  } finally {
-    Object.assign(console, originals);
-  }
-}
-
-function safeJson(value: unknown): string {
-  if (value instanceof Error) return `${value.name}: ${value.message}\n${value.stack ?? ''}`;
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return String(value);
-  }
 }

@@ -7,13 +7,13 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MCP_URL, callWorker, publishFixture, rpc, rpcMessage, token } from './helpers.ts';
 import {
-  captureConsole,
   expectDocumentedRefusal,
   expectJsonRpcResponse,
-  fuzzRuns,
   messagesIn,
   withDeadline,
 } from './fuzz-helpers.ts';
+import { captureConsole } from '../helpers/console-lines.ts';
+import { fuzzRuns } from '../helpers/fuzz-runs.ts';
 
 const KNOWN_METHODS = [
   'initialize',

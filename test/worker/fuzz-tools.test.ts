@@ -6,7 +6,9 @@ import fc from 'fast-check';
 import type { Client } from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectClient, publishFixture, rpc, rpcMessage, token } from './helpers.ts';
-import { captureConsole, expectJsonRpcResponse, fuzzRuns, withDeadline } from './fuzz-helpers.ts';
+import { expectJsonRpcResponse, withDeadline } from './fuzz-helpers.ts';
+import { captureConsole } from '../helpers/console-lines.ts';
+import { fuzzRuns } from '../helpers/fuzz-runs.ts';
 
 /** Text of the fixture's restricted documents: a caller without their groups must never see it. */
 const RESTRICTED_TEXT = [

@@ -10,7 +10,7 @@ import { POINTER_KEY, objectKey } from '../../src/bundle/bundle.ts';
 import { resetContentCache } from '../../src/worker/content/store.ts';
 import type { Env } from '../../src/worker/index.ts';
 import { RESOURCE, cloudEnv, mcpPost, providers, signedByProvider } from './auth-helpers.ts';
-import { captureConsole } from './fuzz-helpers.ts';
+import { captureConsole } from '../helpers/console-lines.ts';
 import { callWorker, testEnv, token } from './helpers.ts';
 import type { CorpusPlan, ProvidedBundle } from './restricted-corpus.ts';
 

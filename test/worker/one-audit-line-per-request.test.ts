@@ -4,7 +4,7 @@
 // request — each with the response's status and the outcome that names it; never a token.
 import { describe, expect, it } from 'vitest';
 import type { Env } from '../../src/worker/index.ts';
-import { captureConsole } from './fuzz-helpers.ts';
+import { captureConsole } from '../helpers/console-lines.ts';
 import {
   MCP_URL,
   callWorker,

@@ -1,11 +1,12 @@
 // Rate limiting per principal through the real Workers Rate Limiting binding (miniflare's local
 // implementation): a caller over its limit gets 429 + Retry-After, other callers are unaffected,
-// "off" disables it, and the deployed config (wrangler.toml) has it on.
+// "off" disables it, and the limiter wrangler.toml binds still refuses a caller past its limit once
+// limiting is on, as wrangler.toml sets it (rate-limit-config.test.ts reads wrangler.toml).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../src/worker/index.ts';
 import { MAX_BATCH_MESSAGES } from '../../src/worker/http/request-caps.ts';
 import { callWorker, mcpRequest, publishFixture, testEnv, token } from './helpers.ts';
-import { captureConsole } from './fuzz-helpers.ts';
+import { captureConsole } from '../helpers/console-lines.ts';
 
 /** vitest.config.ts binds a limiter of 5 requests per 60 s for these tests; wrangler.toml's is 600. */
 const SMALL = {
@@ -14,6 +15,8 @@ const SMALL = {
     .PRAXIS_TEST_RATE_LIMITER,
 } as Partial<Env>;
 const LIMIT = 5;
+/** wrangler.toml's `[[ratelimits]]` PRAXIS_RATE_LIMITER: `simple = { limit = 600, period = 60 }`. */
+const DEPLOYED_LIMIT = 600;
 
 async function listTools(bearer: string, env: Partial<Env>): Promise<Response> {
   return callWorker(
@@ -22,14 +25,17 @@ async function listTools(bearer: string, env: Partial<Env>): Promise<Response> {
   );
 }
 
-/** Sends until the first 429; windows are wall-clock aligned, so one rollover may add up to LIMIT more. */
+/**
+ * Sends until the first 429, for a limiter that serves `limit` of these requests a window; windows
+ * are wall-clock aligned, so one rollover may add up to `limit` more.
+ */
 async function untilLimited(
-  bearer: string,
-  env: Partial<Env>,
+  send: () => Promise<Response>,
+  limit: number,
 ): Promise<{ served: number; refused: Response | null }> {
   let served = 0;
-  for (let attempt = 0; attempt <= 2 * LIMIT + 1; attempt++) {
-    const response = await listTools(bearer, env);
+  for (let attempt = 0; attempt <= 2 * limit + 1; attempt++) {
+    const response = await send();
     if (response.status === 429) return { served, refused: response };
     expect(response.status).toBe(200);
     await response.body?.cancel();
@@ -41,16 +47,46 @@ async function untilLimited(
 describe('rate limiting per principal', () => {
   beforeAll(publishFixture);
 
-  it("has the limiter wrangler.toml binds in the Worker's env (that wrangler.toml keeps limiting on: rate-limit-config.test.ts)", () => {
+  // vitest.config.ts turns limiting off for every other test; here it is on again, as wrangler.toml
+  // sets it, with the Worker's own PRAXIS_RATE_LIMITER binding (wrangler.toml's, not the small one).
+  it('still refuses a caller past the limit wrangler.toml binds, once PRAXIS_RATE_LIMIT is "on" as wrangler.toml sets it', async () => {
     expect(typeof (testEnv as Env).PRAXIS_RATE_LIMITER?.limit).toBe('function');
-  });
+    const subject = `deployed-${crypto.randomUUID()}`;
+    const bearer = await token(subject);
+    const asDeployed = { PRAXIS_RATE_LIMIT: 'on' } as Partial<Env>;
+    // Batches of pings: each ping is a call the limiter counts, so fewer requests spend the limit.
+    const batch = Array.from({ length: MAX_BATCH_MESSAGES }, (_, i) => ({
+      jsonrpc: '2.0',
+      id: i + 1,
+      method: 'ping',
+    }));
+    const {
+      value: { served, refused },
+    } = await captureConsole(() =>
+      untilLimited(
+        () => callWorker(mcpRequest(batch, { bearer }), asDeployed),
+        DEPLOYED_LIMIT / MAX_BATCH_MESSAGES,
+      ),
+    );
+    const calls = served * MAX_BATCH_MESSAGES;
+    expect(refused, `no 429 after ${calls} calls`).not.toBeNull();
+    expect(calls).toBeGreaterThanOrEqual(DEPLOYED_LIMIT);
+    expect(refused!.headers.get('retry-after')).toBe('60');
+    expect(await refused!.json()).toEqual({
+      error: 'RATE_LIMITED',
+      message: expect.stringContaining(subject),
+    });
+  }, 180_000);
 
   it('answers 429 with Retry-After and the caller named once a principal exceeds its limit', async () => {
     const subject = `greedy-${crypto.randomUUID()}`;
     const {
       value: { served, refused },
       lines,
-    } = await captureConsole(async () => untilLimited(await token(subject), SMALL));
+    } = await captureConsole(async () => {
+      const bearer = await token(subject);
+      return untilLimited(() => listTools(bearer, SMALL), LIMIT);
+    });
     expect(refused, `no 429 after ${served} requests`).not.toBeNull();
     expect(served).toBeGreaterThanOrEqual(LIMIT);
     expect(refused!.headers.get('retry-after')).toBe('60');
@@ -98,7 +134,7 @@ describe('rate limiting per principal', () => {
     const greedy = await token(`greedy-${crypto.randomUUID()}`);
     const {
       value: { refused },
-    } = await captureConsole(() => untilLimited(greedy, SMALL));
+    } = await captureConsole(() => untilLimited(() => listTools(greedy, SMALL), LIMIT));
     expect(refused).not.toBeNull();
     const other = await captureConsole(async () =>
       listTools(await token(`polite-${crypto.randomUUID()}`), SMALL),

@@ -15,7 +15,7 @@ import {
 } from '../../src/worker/http/request-caps.ts';
 import { PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
 import { publishFixture, rpc, rpcMessage } from './helpers.ts';
-import { captureConsole } from './fuzz-helpers.ts';
+import { captureConsole } from '../helpers/console-lines.ts';
 
 const search = (id: number, query = 'deploy') => ({
   jsonrpc: '2.0',

@@ -7,7 +7,7 @@ import { resetIssuerKeys } from '../../src/worker/auth/issuer-keys.ts';
 import type { Env } from '../../src/worker/index.ts';
 import { RESOURCE, cloudEnv, providerToken, providers, signedByProvider } from './auth-helpers.ts';
 import { callWorker, mcpRequest, publishFixture, testEnv } from './helpers.ts';
-import { captureConsole } from './fuzz-helpers.ts';
+import { captureConsole } from '../helpers/console-lines.ts';
 
 const SECRET = 'SECRET-MARKER-7f3a9c-local-signing-secret-0123456789';
 const SHORT_SECRET = 'SECRET-MARKER-short';

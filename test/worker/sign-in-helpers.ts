@@ -129,6 +129,26 @@ export async function tokenRequest(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
+/** The token endpoint's answer to an RFC 7009 revocation of `refresh`, posted as `clientId` posts it. */
+export function revokeRefreshToken(
+  env: Partial<Env>,
+  clientId: string,
+  refresh: string,
+): Promise<Response> {
+  return callWorker(
+    new Request(`${WORKER_ORIGIN}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        token: refresh,
+        token_type_hint: 'refresh_token',
+        client_id: clientId,
+      }).toString(),
+    }),
+    env,
+  );
+}
+
 /** Register, sign in as `user`, exchange the code: the tokens a well-behaved client ends up with. */
 export async function signedInTokens(
   env: Partial<Env>,
