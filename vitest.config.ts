@@ -1,5 +1,5 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import WorkerProjectFirst from './test/worker-project-first.ts';
 import { quietDependencySourcemaps } from './test/quiet-dependency-sourcemaps.ts';
 import { dropRefusedConnectionLogs } from './test/workerd-refused-connection-logs.ts';
@@ -54,9 +54,13 @@ export default defineConfig({
           // file gives each file what a runtime of its own gave it: empty KV and R2, and the
           // Worker's modules evaluated afresh.
           isolate: false,
-          include: ['test/worker/**/*.test.ts'],
-          globalSetup: ['test/worker/global-setup.ts', 'test/worker/auth-global-setup.ts'],
-          setupFiles: ['test/worker/fresh-per-file.ts'],
+          // A test that runs inside workerd says so in its name (docs/testing.md: where tests are).
+          include: ['test/**/*.workerd.test.ts'],
+          globalSetup: [
+            'test/helpers/workerd/global-setup.ts',
+            'test/helpers/workerd/auth-global-setup.ts',
+          ],
+          setupFiles: ['test/helpers/workerd/fresh-per-file.ts'],
           // Each file publishes fixtures to local KV: on a loaded 2-core
           // machine vitest's 5 s / 10 s defaults end tests that are merely slow.
           testTimeout: 30_000,
@@ -66,7 +70,8 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['test/node/**/*.test.ts', 'test/shim/**/*.test.ts'],
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/**/*.workerd.test.ts'],
           // One process runs several files and keeps the modules it imported (TypeScript transformed
           // once, not once per file): about a fifth less CPU on the quick files. Every file still
           // starts, and stops, the processes and services it uses, and puts back what it changes in

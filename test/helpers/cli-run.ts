@@ -4,7 +4,7 @@
 // and `runCommand` for any other program, the installed `praxis` among them.
 import { execFile } from 'node:child_process';
 import { vi } from 'vitest';
-import { BIN, praxisNodeArgs } from '../shim/helpers/stripped-sources.ts';
+import { BIN, praxisNodeArgs } from './shim/stripped-sources.ts';
 
 export interface CliRun {
   code: number;

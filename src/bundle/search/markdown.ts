@@ -1,6 +1,6 @@
 // Just enough Markdown structure for ranking and snippets: headings, prose, code fences, and the
 // link/HTML noise that would otherwise flood the vocabulary with URL fragments. Every pattern here
-// runs in linear time (test/node/linear-time-regexes.test.ts, linear-time-parsers.test.ts).
+// runs in linear time (test/suites/content/linear-time-regexes.test.ts, linear-time-parsers.test.ts).
 import { ANY_HEADING, atxHeadingText } from '../markdown/atx-heading.ts';
 import {
   inlineLinksAsLabels,

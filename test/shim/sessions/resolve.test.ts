@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseWorktreeList } from '../../../src/shim/sessions/worktree-list.ts';
 import { findSession, namesOf } from '../../../src/shim/sessions/resolve.ts';
-import { PORCELAIN } from '../helpers/worktree-list-porcelain.ts';
+import { PORCELAIN } from '../../helpers/shim/worktree-list-porcelain.ts';
 
 describe('worktree list', () => {
   const worktrees = parseWorktreeList(PORCELAIN);

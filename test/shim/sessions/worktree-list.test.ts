@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseWorktreeList } from '../../../src/shim/sessions/worktree-list.ts';
-import { PORCELAIN } from '../helpers/worktree-list-porcelain.ts';
+import { PORCELAIN } from '../../helpers/shim/worktree-list-porcelain.ts';
 
 describe('worktree list', () => {
   const worktrees = parseWorktreeList(PORCELAIN);

@@ -1,0 +1,143 @@
+// The sharded search index: same rankings as the single-object index, only the shards a
+// query needs are loaded, and a one-document edit rewrites a minority of shards.
+import { analyseQuery } from '../../../../src/worker/content/search/query-terms.ts';
+import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  buildSearchIndex,
+  splitSearchIndex,
+  storeSearchIndex,
+  type IndexableDoc,
+  type ShardedIndex,
+  type TermTable,
+} from '../../../../src/bundle/search/index.ts';
+import { searchIndex } from '../../../../src/worker/content/search/search.ts';
+import { searcherOf } from '../../../../src/worker/content/search/searcher.ts';
+import {
+  indexOf,
+  loadPlaybook,
+  playbookDir,
+  readQueries,
+  sharedQueriesFile,
+  heldOutQueriesFile,
+} from '../../../../bench/commands/search.ts';
+import { seededSentences } from '../../../helpers/node/seeded-sentences.ts';
+
+/** Deterministic documents with overlapping vocabularies, so queries hit many of them. */
+function corpus(count: number): IndexableDoc[] {
+  const sentence = seededSentences(7);
+  return Array.from({ length: count }, (_, i) => ({
+    name: `doc-${String(i).padStart(4, '0')}`,
+    title: `${sentence().split(' ').slice(0, 3).join(' ')} ${i}`,
+    description: sentence(),
+    body: Array.from({ length: 6 }, sentence).join('\n\n'),
+  }));
+}
+
+/** A stored sharded index in a Map, counting the shard loads a query makes. */
+function stored(docs: IndexableDoc[]) {
+  const objects = new Map<string, string>();
+  const put = (text: string) => {
+    const hash = createHash('sha256').update(text).digest('hex');
+    objects.set(hash, text);
+    return hash;
+  };
+  const headHash = storeSearchIndex(buildSearchIndex(docs), put);
+  const head = JSON.parse(objects.get(headHash)!) as ShardedIndex;
+  const loads: string[] = [];
+  const searcher = searcherOf(head, async (hash) => {
+    loads.push(hash);
+    return JSON.parse(objects.get(hash)!) as TermTable;
+  });
+  return { head, objects, loads, searcher };
+}
+
+const QUERIES = [
+  'deploy rollback',
+  'incident pager alert',
+  'schema migration',
+  'cache',
+  'latency budget owner',
+  'zanzibar',
+  'how do I',
+];
+
+describe('sharded search index', () => {
+  const docs = corpus(600);
+  const monolithic = buildSearchIndex(docs);
+  const { head, loads, searcher } = stored(docs);
+
+  it('splits into a power-of-two number of shards that together hold every term once', () => {
+    expect(head.shards.length).toBeGreaterThan(1);
+    expect(Math.log2(head.shards.length) % 1).toBe(0);
+    const tables = splitSearchIndex(monolithic, head.shards.length);
+    const terms = tables.flatMap((table) =>
+      table.terms === '' ? [] : table.terms.split(';').map((r) => r.slice(0, r.lastIndexOf(':'))),
+    );
+    expect(terms.length).toBe(monolithic.terms.split(';').length);
+    expect(new Set(terms).size).toBe(terms.length);
+  });
+
+  it('ranks exactly as the single-object index, for any limit', async () => {
+    for (const query of QUERIES) {
+      for (const limit of [1, 10, 50, docs.length]) {
+        expect(await searcher.search(analyseQuery(query), { limit })).toEqual(
+          searchIndex(monolithic, analyseQuery(query), { limit }),
+        );
+      }
+    }
+  });
+
+  it('loads only the shards holding the query terms', async () => {
+    loads.length = 0;
+    await searcher.search(analyseQuery('deploy rollback'));
+    // two terms, one bigram, two typed forms: at most five shards, far fewer than all of them.
+    expect(loads.length).toBeGreaterThan(0);
+    expect(loads.length).toBeLessThanOrEqual(5);
+    expect(loads.length).toBeLessThan(head.shards.length);
+  });
+
+  it('rewrites a minority of shards when one document body changes', () => {
+    const edited = docs.map((doc, i) =>
+      i === 123
+        ? { ...doc, body: `${doc.body}\n\nThe runbook now names an owner for every alert.` }
+        : doc,
+    );
+    const after = stored(edited);
+    const before = new Set(head.shards);
+    const changed = after.head.shards.filter((hash) => !before.has(hash)).length;
+    expect(changed).toBeGreaterThan(0);
+    expect(changed / head.shards.length).toBeLessThan(0.5);
+  });
+
+  it('refuses an index format it does not know, naming it', () => {
+    expect(() =>
+      searcherOf({ format: 'praxis-search/9' } as never, async () => ({ terms: '', postings: '' })),
+    ).toThrow(/praxis-search\/9/);
+  });
+});
+
+describe.skipIf(!existsSync(playbookDir))('sharded search on the playbook questions', () => {
+  it('answers every shared and held-out question exactly as the single-object index', async () => {
+    const documents = await loadPlaybook();
+    const index = indexOf(documents);
+    const { searcher } = stored(
+      documents.map((d) => ({
+        name: d.name,
+        title: d.title,
+        description: d.description,
+        body: d.content,
+      })),
+    );
+    const queries = [
+      ...(await readQueries(sharedQueriesFile)),
+      ...(existsSync(heldOutQueriesFile) ? await readQueries(heldOutQueriesFile) : []),
+    ];
+    expect(queries.length).toBeGreaterThan(10);
+    for (const { query } of queries)
+      expect(await searcher.search(analyseQuery(query), { limit: 10 })).toEqual(
+        searchIndex(index, analyseQuery(query), { limit: 10 }),
+      );
+  });
+});
