@@ -1,6 +1,6 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { configDefaults, defineConfig } from 'vitest/config';
-import LongestFilesFirst from './test/longest-files-first.ts';
+import WorkerProjectFirst from './test/worker-project-first.ts';
 import { quietDependencySourcemaps } from './test/quiet-dependency-sourcemaps.ts';
 import { dropRefusedConnectionLogs } from './test/workerd-refused-connection-logs.ts';
 
@@ -18,7 +18,7 @@ export default defineConfig({
     // wait on processes they spawn (git, workerd, wrangler, praxis itself), so three files at a time
     // keep both cores busy.
     maxWorkers: 3,
-    sequence: { sequencer: LongestFilesFirst },
+    sequence: { sequencer: WorkerProjectFirst },
     // The Worker logs an audit line per request and tests send thousands: print the console output
     // of failing tests only. PRAXIS_TEST_LOGS=1 npm test prints all of it.
     silent: process.env.PRAXIS_TEST_LOGS === '1' ? false : 'passed-only',
