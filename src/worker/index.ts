@@ -24,8 +24,16 @@ import { misconfiguredResponse } from './http/misconfigured.ts';
 import { protectedResourceMetadataResponse } from './http/protected-resource-metadata.ts';
 import { rateLimitPerCaller, type RateLimitEnv } from './http/rate-limit.ts';
 import { AUTH_MODES } from './auth/modes.ts';
+import { FORGET_PATH, forgetBodyLimit, forgetResponse } from './insights/forget-route.ts';
+import { deleteExpiredUsage } from './insights/retention.ts';
+import type { InsightsEnv } from './insights/settings.ts';
 
-export type Env = ContentEnv & AuthEnv & HttpEnv & RateLimitEnv & Partial<OAuthStateEnv>;
+export type Env = ContentEnv &
+  AuthEnv &
+  HttpEnv &
+  RateLimitEnv &
+  Partial<OAuthStateEnv> &
+  InsightsEnv;
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -102,6 +110,10 @@ for (const path of OAUTH_ROUTE_PATTERNS) {
   });
 }
 
+// Insights (docs/insights.md): an author deletes one person's usage events.
+app.use(FORGET_PATH, forgetBodyLimit);
+app.post(FORGET_PATH, forgetResponse);
+
 app.notFound((c) =>
   c.json(
     {
@@ -112,4 +124,10 @@ app.notFound((c) =>
   ),
 );
 
-export default app;
+export default {
+  fetch: app.fetch,
+  // The cron trigger in wrangler.toml: usage events older than PRAXIS_INSIGHTS_DAYS are deleted.
+  scheduled(controller, env, context) {
+    context.waitUntil(deleteExpiredUsage(env, controller.scheduledTime));
+  },
+} satisfies ExportedHandler<Env>;
