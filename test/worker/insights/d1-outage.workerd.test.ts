@@ -38,7 +38,7 @@ const brokenDb = new Proxy({} as D1Database, {
   },
 });
 
-function errorLines(spy: ReturnType<typeof vi.spyOn>): Array<Record<string, unknown>> {
+function errorLines(spy: { mock: { calls: unknown[][] } }): Array<Record<string, unknown>> {
   return spy.mock.calls
     .map(([line]) => {
       try {
@@ -47,7 +47,7 @@ function errorLines(spy: ReturnType<typeof vi.spyOn>): Array<Record<string, unkn
         return {};
       }
     })
-    .filter((line) => line.event === 'insights_write_failed');
+    .filter((line: Record<string, unknown>) => line.event === 'insights_write_failed');
 }
 
 describe('with D1 failing', () => {
