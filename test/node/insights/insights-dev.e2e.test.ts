@@ -1,7 +1,7 @@
 // Insights under `praxis dev`, end to end: the local D1 database gets migrations/ applied in the
 // state folder wrangler dev serves, the banner says insights are on, a search through the real
 // Worker leaves one row (read back with wrangler d1 execute), and `praxis insights forget` deletes
-// it as an author — a reader's token is refused.
+// it as an author — a reader's token is refused. Every `praxis` here is the CLI as a process (bin/praxis.mjs).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnPraxisDev, type RunningDev } from '../../../scripts/dev/spawn-praxis-dev.ts';
 import { runWrangler, wranglerJson } from '../../../scripts/dev/wrangler.ts';
