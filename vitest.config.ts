@@ -1,4 +1,4 @@
-import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { configDefaults, defineConfig } from 'vitest/config';
 import WorkerProjectFirst from './test/worker-project-first.ts';
 import { quietDependencySourcemaps } from './test/quiet-dependency-sourcemaps.ts';
@@ -9,6 +9,11 @@ if (process.env.PRAXIS_TEST_LOGS !== '1') dropRefusedConnectionLogs();
 // Two projects: Worker code runs inside workerd with real local KV (miniflare);
 // the build, CLI, shim and end-to-end tests run in Node against real processes.
 const quiet = process.env.PRAXIS_TEST_LOGS === '1' ? [] : [quietDependencySourcemaps()];
+// The insights database's schema (migrations/), applied to the test D1 by each file's setup
+// (test/helpers/workerd/fresh-per-file.ts), as `praxis dev` and `praxis deploy` apply it.
+const insightsMigrations = await readD1Migrations(
+  new URL('./migrations', import.meta.url).pathname,
+);
 
 export default defineConfig({
   // Inline projects extend this file, its plugins included.
@@ -37,6 +42,9 @@ export default defineConfig({
                 PRAXIS_POINTER_TTL_MS: '0',
                 // Tests send thousands of requests per subject; rate-limit*.test.ts turns limiting on with the small limiter below.
                 PRAXIS_RATE_LIMIT: 'off',
+                // Insights on (wrangler.toml), so every test runs with usage events written.
+                PRAXIS_INSIGHTS_KEY: 'test-insights-key-for-workerd-tests-0123456789',
+                TEST_INSIGHTS_MIGRATIONS: insightsMigrations,
               },
               ratelimits: {
                 PRAXIS_TEST_RATE_LIMITER: {

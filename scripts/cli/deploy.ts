@@ -11,12 +11,16 @@ A guided first deploy, and every later one (each step is skipped when already do
   1 check the configuration: refuses auth modes off and local, missing issuer/resource/client settings
   2 wrangler whoami (CLOUDFLARE_API_TOKEN, or \`npx wrangler login\`)
   3 the secrets the auth mode needs: kept when set on the Worker, else read from the environment
-    variable of the same name or asked for without echo (never printed or written to a file)
+    variable of the same name or asked for without echo (never printed or written to a file);
+    with PRAXIS_INSIGHTS = "on", PRAXIS_INSIGHTS_KEY, generated when not set yet
   4 every [[kv_namespaces]] with a placeholder id: found by title <name>-<binding> or created
   5 every [[r2_buckets]] (ARCHIVE keeps each published version): created unless it exists
-  6 ${GENERATED_CONFIG}: the config with those ids (wrangler.toml itself is not changed)
-  7 wrangler deploy    8 wrangler secret put    9 publish the content
- 10 /healthz and one authenticated MCP call (token: PRAXIS_DEPLOY_TOKEN, or minted in auto mode
+  6 every [[d1_databases]] with a placeholder id (INSIGHTS, the usage events): found by name
+    <name>-<binding> or created
+  7 ${GENERATED_CONFIG}: the config with those ids (wrangler.toml itself is not changed)
+  8 wrangler d1 migrations apply --remote (migrations/)
+  9 wrangler deploy   10 wrangler secret put   11 publish the content
+ 12 /healthz and one authenticated MCP call (token: PRAXIS_DEPLOY_TOKEN, or minted in auto mode
     from PRAXIS_LOCAL_SECRET), then the client configurations for the URL
 
 Options:

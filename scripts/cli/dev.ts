@@ -3,6 +3,7 @@ import { buildContent } from '../compile/build.ts';
 import { formatBuildError } from '../compile/errors.ts';
 import { connectionHelp } from '../dev/connection-help.ts';
 import { startDevServer } from '../dev/dev-server.ts';
+import { applyLocalMigrations } from '../dev/local-insights.ts';
 import { prepareOAuthDev } from '../dev/oauth-dev.ts';
 import { LOCAL_STATE_DIR } from '../dev/paths.ts';
 import { watchContent } from '../dev/watch-content.ts';
@@ -11,7 +12,7 @@ import { outcomeLine, transferLine } from '../publish/report.ts';
 import { documentationPage } from './checkout.ts';
 import { parseOptions, UsageError } from './command.ts';
 
-export const usage = `Usage: praxis dev [--content DIR] [--port N] [--auth local|oauth|off] [--oidc-issuer URL] [--ip ADDRESS] [--log-requests] [--watch]
+export const usage = `Usage: praxis dev [--content DIR] [--port N] [--auth local|oauth|off] [--oidc-issuer URL] [--ip ADDRESS] [--insights on|off] [--log-requests] [--watch]
 
 Builds DIR, loads the bundle into wrangler's local KV state (.wrangler/state) and runs the
 Worker with wrangler dev. Prints the MCP URL and a client configuration once it is healthy.
@@ -22,12 +23,15 @@ Options:
   --auth MODE      local (default): bearer tokens from \`praxis token\`
                    oauth: MCP clients sign in through the server with only its URL; a
                      development OpenID provider on loopback signs in alice / alice
-                     (group engineering) and bob / bob (no group). \`praxis token\`
+                     (groups engineering, praxis-authors) and bob / bob (no group). \`praxis token\`
                      tokens keep working too. See ${documentationPage('auth.md')}
                    off: no authentication — protocol testing only, loopback only
   --oidc-issuer URL  with --auth oauth: sign in at this OpenID provider instead; needs
                    PRAXIS_OIDC_CLIENT_ID (and PRAXIS_OIDC_CLIENT_SECRET) in the environment
   --ip ADDRESS     address to listen on (default: 127.0.0.1)
+  --insights MODE  on (default): one usage event per tool call in the local insights database
+                   (.wrangler/state; pseudonymous caller, never a token) — off: none. See
+                   ${documentationPage('insights.md')}
   --log-requests   print every request and its audit line (who, which tool, outcome; never a token)
   --watch          rebuild and reload local KV when a file under DIR changes; on errors (file:line)
                    the last good version keeps serving. /healthz says "dirty": true while the
@@ -43,6 +47,7 @@ export async function run(argv: string[]): Promise<number> {
     auth: { type: 'string', default: 'local' },
     'oidc-issuer': { type: 'string' },
     ip: { type: 'string', default: '127.0.0.1' },
+    insights: { type: 'string', default: 'on' },
     'log-requests': { type: 'boolean', default: false },
     watch: { type: 'boolean', default: false },
   });
@@ -53,6 +58,8 @@ export async function run(argv: string[]): Promise<number> {
     throw new UsageError(`--auth must be local, oauth or off, not '${values.auth}'`);
   if (values['oidc-issuer'] !== undefined && values.auth !== 'oauth')
     throw new UsageError('--oidc-issuer goes with --auth oauth');
+  if (values.insights !== 'on' && values.insights !== 'off')
+    throw new UsageError(`--insights must be on or off, not '${values.insights}'`);
   if (values.ip !== 'localhost' && !isIP(values.ip!))
     throw new UsageError(`--ip must be an IP address, not '${values.ip}'`);
   if (values.auth === 'off' && !LOOPBACK.has(values.ip!)) {
@@ -79,6 +86,7 @@ export async function run(argv: string[]): Promise<number> {
     contentDir: values.content!,
   });
   console.log(`praxis: ${transferLine(loaded)}; ${outcomeLine(loaded)}`);
+  console.log(`praxis: ${await applyLocalMigrations()}`);
   if (values.auth === 'off')
     console.warn(
       'praxis: WARNING — authentication is OFF. Anyone on this machine can call the server. Use it for protocol testing only.',
@@ -103,9 +111,18 @@ export async function run(argv: string[]): Promise<number> {
       ip: values.ip!,
       auth: values.auth,
       logRequests: values['log-requests']!,
+      insights: values.insights === 'on',
       oauthEnv: oauth?.env,
     });
-    console.log(connectionHelp({ port, auth: values.auth, host, signIn: oauth?.description }));
+    console.log(
+      connectionHelp({
+        port,
+        auth: values.auth,
+        host,
+        signIn: oauth?.description,
+        insights: values.insights === 'on',
+      }),
+    );
     if (values.watch) {
       let serving = pointer.version;
       console.log(`praxis: watching ${values.content} for changes`);

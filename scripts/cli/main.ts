@@ -49,6 +49,10 @@ const commands: Record<string, { summary: string; load: () => Promise<Command>; 
       load: () => import('./token.ts'),
       checkout: true,
     },
+    insights: {
+      summary: "Delete one person's usage events from a Worker's insights (forget --subject NAME)",
+      load: () => import('./insights.ts'),
+    },
     shim: {
       summary: 'Serve the worktree tools (and optionally the hosted endpoint) over MCP stdio',
       load: () => import('./shim.ts'),

@@ -1,5 +1,6 @@
 // wrangler.toml as `praxis deploy` sees it: read by wrangler's own parser, reduced to the Worker's
-// name, its vars, and every KV namespace and R2 bucket it binds — whatever other features declare.
+// name, its vars, and every KV namespace, R2 bucket and D1 database it binds — whatever other
+// features declare.
 import { experimental_readRawConfig } from 'wrangler';
 
 export interface KvBinding {
@@ -11,12 +12,19 @@ export interface R2Binding {
   bucket_name?: string;
 }
 
+export interface D1Binding {
+  binding: string;
+  database_name?: string;
+  database_id?: string;
+}
+
 export interface DeployConfig {
   path: string;
   name: string;
   vars: Record<string, string>;
   kvNamespaces: KvBinding[];
   r2Buckets: R2Binding[];
+  d1Databases: D1Binding[];
   /** The parsed file, untouched, for the generated deploy config. */
   raw: Record<string, unknown>;
 }
@@ -42,6 +50,9 @@ export function readDeployConfig(path: string): DeployConfig {
       binding,
       bucket_name,
     })),
+    d1Databases: ((raw.d1_databases ?? []) as D1Binding[]).map(
+      ({ binding, database_name, database_id }) => ({ binding, database_name, database_id }),
+    ),
     raw,
   };
 }
@@ -56,7 +67,7 @@ export function isPlaceholder(value: string | undefined): boolean {
   );
 }
 
-/** The name a created resource gets: the Worker's name and the binding, e.g. praxis-content, praxis-oauth-kv. */
+/** The name a created resource gets: the Worker's name and the binding, e.g. praxis-content, praxis-oauth-kv, praxis-insights. */
 export function resourceName(workerName: string, binding: string): string {
   return `${workerName}-${binding.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 }

@@ -1,6 +1,7 @@
 // Configurations `praxis deploy` will not put on a public URL, each named with the setting to change.
 import { AUTH_REQUIREMENTS, DEPLOYABLE_MODES, HTTPS_VARS } from './auth-requirements.ts';
 import type { DeployConfig } from './deploy-config.ts';
+import { insightsRefusals } from './insights-settings.ts';
 import { ARCHIVE_BINDING } from '../publish/archive-binding.ts';
 
 export function authMode(config: DeployConfig): string {
@@ -47,5 +48,6 @@ export function refusals(config: DeployConfig): string[] {
       `no R2 bucket is bound as ${ARCHIVE_BINDING} (every published version is archived there; rollback reads it): add [[r2_buckets]] binding = "${ARCHIVE_BINDING}" with a bucket_name to ${config.path}`,
     );
   }
+  problems.push(...insightsRefusals(config));
   return problems;
 }

@@ -2,6 +2,7 @@
 // reported healthy only when /healthz answers 200.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { insightsEnvLines } from './local-insights.ts';
 import { localSecret } from './local-secret.ts';
 import { LOCAL_STATE_DIR, PRAXIS_DIR } from './paths.ts';
 import { spawnWrangler } from './wrangler.ts';
@@ -11,6 +12,8 @@ export interface DevServerOptions {
   ip: string;
   auth: 'local' | 'off' | 'oauth';
   logRequests?: boolean;
+  /** Whether the Worker writes usage events (docs/insights.md). */
+  insights: boolean;
   /** oauth: the Worker's oauth-mode settings (oauth-dev.ts). */ oauthEnv?: string[];
 }
 export interface DevServer {
@@ -20,7 +23,7 @@ export interface DevServer {
 const READY_TIMEOUT_MS = 60_000;
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
-  const envFile = await writeDevEnv(options.auth, options.oauthEnv ?? []);
+  const envFile = await writeDevEnv(options.auth, options.oauthEnv ?? [], options.insights);
   const child = spawnWrangler(
     [
       'dev',
@@ -54,7 +57,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   return { exited };
 }
 
-async function writeDevEnv(auth: DevServerOptions['auth'], oauthEnv: string[]): Promise<string> {
+async function writeDevEnv(
+  auth: DevServerOptions['auth'],
+  oauthEnv: string[],
+  insights: boolean,
+): Promise<string> {
   await mkdir(PRAXIS_DIR, { recursive: true, mode: 0o700 });
   const file = join(PRAXIS_DIR, `dev-${process.pid}.env`);
   const lines =
@@ -67,6 +74,7 @@ async function writeDevEnv(auth: DevServerOptions['auth'], oauthEnv: string[]): 
   // oauth: `praxis token` tokens keep working next to signed-in ones (scripts, benchmarks, tests).
   if (auth === 'local' || auth === 'oauth')
     lines.push(`PRAXIS_LOCAL_SECRET=${await localSecret()}`);
+  lines.push(...(await insightsEnvLines(insights)));
   await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
   return file;
 }

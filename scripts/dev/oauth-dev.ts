@@ -1,6 +1,7 @@
 // `praxis dev --auth oauth`: the Worker's oauth-mode settings for a local run, and — unless
 // --oidc-issuer names a real identity provider — the development OpenID provider on loopback
-// that signs in the documented users (alice / alice in engineering, bob / bob in no group).
+// that signs in the documented users (alice / alice in engineering and praxis-authors, bob / bob in
+// no group).
 import { randomBytes } from 'node:crypto';
 
 export interface OAuthDevOptions {
@@ -59,7 +60,7 @@ export async function prepareOAuthDev(options: OAuthDevOptions): Promise<OAuthDe
       `PRAXIS_OIDC_CLIENT_ID=${provider.clientId}`,
       `PRAXIS_OIDC_CLIENT_SECRET=${provider.clientSecret}`,
     ],
-    description: `Development sign-in at ${provider.issuer} (a client's sign-in brings your browser there): alice / alice (group engineering), bob / bob (no group).`,
+    description: `Development sign-in at ${provider.issuer} (a client's sign-in brings your browser there): alice / alice (groups engineering, praxis-authors), bob / bob (no group).`,
     close: provider.close,
   };
 }

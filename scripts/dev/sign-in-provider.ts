@@ -21,13 +21,13 @@ export interface DevUser {
   disabled?: boolean;
 }
 
-/** The documented development users: alice / alice in engineering, bob / bob in no group. */
+/** The documented development users: alice / alice in engineering and praxis-authors, bob / bob in no group. */
 export const DEV_USERS: Record<string, DevUser> = {
   alice: {
     password: 'alice',
     name: 'Alice Example',
     email: 'alice@example.com',
-    groups: ['engineering'],
+    groups: ['engineering', 'praxis-authors'],
   },
   bob: { password: 'bob', name: 'Bob Example', email: 'bob@example.com', groups: [] },
 };

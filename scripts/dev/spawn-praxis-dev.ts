@@ -12,6 +12,8 @@ export interface RunningDev {
   url: string;
   port: number;
   /** The `praxis dev` process (its group holds wrangler and workerd). */ pid: number;
+  /** Its wrangler state folder (PRAXIS_STATE_DIR): local KV and the local insights database. */
+  stateDir: string;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -96,5 +98,12 @@ async function spawnOnce(args: string[], launcher: DevLauncher): Promise<Running
       ? new PortTakenError(message)
       : new Error(message);
   }
-  return { url: `http://127.0.0.1:${port}/mcp`, port, pid: child.pid!, output: () => output, stop };
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    port,
+    pid: child.pid!,
+    stateDir: state,
+    output: () => output,
+    stop,
+  };
 }

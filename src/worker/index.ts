@@ -24,8 +24,16 @@ import { misconfiguredResponse } from './http/misconfigured.ts';
 import { protectedResourceMetadataResponse } from './http/protected-resource-metadata.ts';
 import { rateLimitPerCaller, type RateLimitEnv } from './http/rate-limit.ts';
 import { AUTH_MODES } from './auth/modes.ts';
+import { FORGET_PATH, forgetBodyLimit, forgetResponse } from './insights/forget-route.ts';
+import { deleteExpiredUsage } from './insights/retention.ts';
+import type { InsightsEnv } from './insights/settings.ts';
 
-export type Env = ContentEnv & AuthEnv & HttpEnv & RateLimitEnv & Partial<OAuthStateEnv>;
+export type Env = ContentEnv &
+  AuthEnv &
+  HttpEnv &
+  RateLimitEnv &
+  Partial<OAuthStateEnv> &
+  InsightsEnv;
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -36,17 +44,17 @@ app.get('/healthz', healthResponse);
 // /mcp, step by step: the audit line (written last, for every outcome), cheap refusals (Host and
 // Origin, CORS, body size), who is asking, the body read once into a plan, the caller's rate limit,
 // then the content and the MCP server.
+/** Host and Origin held to this deployment's, for every route that acts for a signed-in caller. */
+const sameSiteOnly = hostAndOriginGuard((env) => {
+  const auth = readAuthConfig(env as Env);
+  return allowedHosts(
+    env as Env,
+    !auth.ok || AUTH_MODES[auth.config.mode].hostChecked(auth.config),
+  );
+});
+
 app.use('/mcp', auditEveryRequest);
-app.use(
-  '/mcp',
-  hostAndOriginGuard((env) => {
-    const auth = readAuthConfig(env as Env);
-    return allowedHosts(
-      env as Env,
-      !auth.ok || AUTH_MODES[auth.config.mode].hostChecked(auth.config),
-    );
-  }),
-);
+app.use('/mcp', sameSiteOnly);
 app.use(
   '/mcp',
   cors({
@@ -102,6 +110,11 @@ for (const path of OAUTH_ROUTE_PATTERNS) {
   });
 }
 
+// Insights (docs/insights.md): an author deletes one person's usage events.
+app.use(FORGET_PATH, sameSiteOnly);
+app.use(FORGET_PATH, forgetBodyLimit);
+app.post(FORGET_PATH, forgetResponse);
+
 app.notFound((c) =>
   c.json(
     {
@@ -112,4 +125,10 @@ app.notFound((c) =>
   ),
 );
 
-export default app;
+export default {
+  fetch: app.fetch,
+  // The cron trigger in wrangler.toml: usage events older than PRAXIS_INSIGHTS_DAYS are deleted.
+  scheduled(controller, env, context) {
+    context.waitUntil(deleteExpiredUsage(env, controller.scheduledTime));
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,5 +1,7 @@
 // Local development tokens: short-lived HS256 JWTs signed with a per-checkout secret that
 // `praxis token` and `praxis dev` share (.praxis/local-secret). jose does the cryptography.
+// A token may name groups (`praxis token --group NAME`); the Worker honours them in auth mode local
+// only (src/worker/auth/authenticate.ts).
 import { SignJWT, jwtVerify, errors } from 'jose';
 
 export const LOCAL_ISSUER = 'praxis-local';
@@ -21,12 +23,30 @@ export function subjectProblem(subject: string): string | null {
   return null;
 }
 
+/** How many groups a development token may name, each named like a subject. */
+export const MAX_LOCAL_GROUPS = 32;
+
+/** Why `groups` cannot be a development token's groups, or null when they can. */
+export function groupsProblem(groups: readonly string[]): string | null {
+  if (groups.length > MAX_LOCAL_GROUPS) return `more than ${MAX_LOCAL_GROUPS} groups`;
+  for (const group of groups) {
+    const problem = subjectProblem(group);
+    if (problem)
+      return `group '${group.slice(0, 40)}': ${problem.replace('the subject', 'the name')}`;
+  }
+  return null;
+}
+
 const keyFor = (secret: string): Uint8Array => new TextEncoder().encode(secret);
 
-export async function issueLocalToken(secret: string, subject: string): Promise<string> {
-  const problem = subjectProblem(subject);
+export async function issueLocalToken(
+  secret: string,
+  subject: string,
+  groups: readonly string[] = [],
+): Promise<string> {
+  const problem = subjectProblem(subject) ?? groupsProblem(groups);
   if (problem) throw new Error(`cannot issue a development token: ${problem}`);
-  return new SignJWT({ scope: 'praxis:read' })
+  return new SignJWT({ scope: 'praxis:read', ...(groups.length ? { groups: [...groups] } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(LOCAL_ISSUER)
     .setAudience(LOCAL_AUDIENCE)
@@ -37,7 +57,7 @@ export async function issueLocalToken(secret: string, subject: string): Promise<
 }
 
 export type LocalTokenCheck =
-  { ok: true; subject: string; scopes: string[] } | { ok: false; reason: string };
+  { ok: true; subject: string; scopes: string[]; groups: string[] } | { ok: false; reason: string };
 
 export async function verifyLocalToken(token: string, secret: string): Promise<LocalTokenCheck> {
   try {
@@ -67,7 +87,14 @@ export async function verifyLocalToken(token: string, secret: string): Promise<L
       return { ok: false, reason: `the token's sub claim is not accepted here (${problem})` };
     const scopes =
       typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [];
-    return { ok: true, subject: payload.sub!, scopes };
+    const groups = payload.groups ?? [];
+    if (
+      !Array.isArray(groups) ||
+      !groups.every((group): group is string => typeof group === 'string') ||
+      groupsProblem(groups)
+    )
+      return { ok: false, reason: "the token's groups claim is not accepted here" };
+    return { ok: true, subject: payload.sub!, scopes, groups };
   } catch (error) {
     return { ok: false, reason: describeFailure(error) };
   }

@@ -51,12 +51,18 @@ export async function authenticate(
   return requireScopes(outcome.principal, config.cloud?.requiredScopes ?? []);
 }
 
+/**
+ * A development token's groups count in auth mode local only. In auto, oauth or cloud the local
+ * secret sits next to an identity provider that says who is in which group, and whoever holds that
+ * secret must not be able to mint author or restricted access: the groups are dropped.
+ */
 async function localPrincipal(token: string, config: AuthConfig): Promise<AuthOutcome> {
   const check = await verifyLocalToken(token, config.localSecret!);
   if (!check.ok) return invalidToken(`Invalid token: ${check.reason}.`);
+  const groups = config.mode === 'local' ? check.groups : [];
   return {
     ok: true,
-    principal: { subject: check.subject, groups: [], scopes: check.scopes, via: 'local' },
+    principal: { subject: check.subject, groups, scopes: check.scopes, via: 'local' },
   };
 }
 

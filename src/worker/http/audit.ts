@@ -2,7 +2,10 @@
 // answered: who, which JSON-RPC method or tool, what happened, never the token. Each step notes what
 // it knows (noteForAudit); the status is the response's. The tool is read from the parsed body, which
 // exists only once the caller is known: a refusal before that (401, 403, 413) names none.
+// The request's usage events leave at the same exit, from what the tools found (mcp-route.ts
+// collects it), written in the background once the answer is sent (src/worker/insights/record-usage.ts).
 import type { Context, MiddlewareHandler } from 'hono';
+import { recordUsage } from '../insights/record-usage.ts';
 import type { McpPipeline } from './mcp-context.ts';
 
 export interface AuditNote {
@@ -35,6 +38,11 @@ export const auditEveryRequest: MiddlewareHandler<McpPipeline> = async (c, next)
       ms: Date.now() - started,
     }),
   );
+  const usage = c.get('usage');
+  if (usage)
+    c.executionCtx.waitUntil(
+      recordUsage(c.env, { ...usage, principal: c.get('principal'), version, at: started }),
+    );
 };
 
 /** Answers no step noted: a CORS preflight, or an error the Worker's error handler answered. */

@@ -8,6 +8,9 @@ import { ContentUnavailableError } from '../content/kv-read.ts';
 import type { LoadedBundle } from '../content/loaded-bundle.ts';
 import { currentBundle } from '../content/store.ts';
 import { createPraxisServer } from '../mcp/server.ts';
+import { collectsUsage } from '../insights/record-usage.ts';
+import type { ToolCallOutcome } from '../mcp/tool-call-outcome.ts';
+import { watchedUntilSent } from './answer-sent.ts';
 import { noteForAudit } from './audit.ts';
 import { rewriteEntryErrors, withErrorsMapped, type ErrorMessage } from './error-rewrite.ts';
 import { MAX_REQUEST_BYTES } from './guards.ts';
@@ -17,7 +20,7 @@ import type { McpPipeline } from './mcp-context.ts';
 import { restoreResourceNotFound, wantsLegacyResourceNotFound } from './resource-not-found-code.ts';
 
 export async function mcpResponse(c: Context<McpPipeline>): Promise<Response> {
-  const { calledTool, operation, needs } = c.get('plan');
+  const { calledTool, operation, needs, callsTools } = c.get('plan');
   const principal = c.get('principal');
   let bundle: LoadedBundle | null;
   try {
@@ -40,6 +43,10 @@ export async function mcpResponse(c: Context<McpPipeline>): Promise<Response> {
     );
   }
   const documented = (message: ErrorMessage) => documentedError(message, principal);
+  // Usage events (src/worker/insights/): what each tool call finds, collected beside its answer.
+  const toolCalls: ToolCallOutcome[] | undefined = collectsUsage(c.env, principal, callsTools)
+    ? []
+    : undefined;
   const handler = createMcpHandler(
     ({ era }) => {
       const legacyResourceErrors = wantsLegacyResourceNotFound(era, operation);
@@ -48,6 +55,7 @@ export async function mcpResponse(c: Context<McpPipeline>): Promise<Response> {
         principal,
         calledTool,
         searches: needs.searches,
+        onToolCall: toolCalls && ((outcome) => toolCalls.push(outcome)),
       });
       return withErrorsMapped(
         server,
@@ -72,5 +80,9 @@ export async function mcpResponse(c: Context<McpPipeline>): Promise<Response> {
     documented,
   );
   noteForAudit(c, { outcome: 'served', version: bundle.pointer.version });
-  return response;
+  if (!toolCalls) return response;
+  // An answer streamed over SSE is returned before its tools have answered.
+  const watched = watchedUntilSent(response);
+  c.set('usage', { toolCalls, sent: watched.sent });
+  return watched.response;
 }

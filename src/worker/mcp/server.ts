@@ -13,6 +13,7 @@ import { jsonSchemaValidator } from './json-schema.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
 import type { Tool } from './tool.ts';
+import { toolCallOutcome, type ToolCallOutcome } from './tool-call-outcome.ts';
 import { toolResult } from './tool-result.ts';
 
 export const SERVER_NAME = 'praxis';
@@ -29,6 +30,8 @@ export interface ServerContext {
   calledTool?: string;
   /** The searches the request's plan found, each with its query analysed. */
   searches?: readonly SearchAhead[];
+  /** Told what each tool call asked and found, once its answer is made (usage events). */
+  onToolCall?: (outcome: ToolCallOutcome) => void;
 }
 
 export function createPraxisServer({
@@ -36,6 +39,7 @@ export function createPraxisServer({
   principal,
   calledTool,
   searches = [],
+  onToolCall,
 }: ServerContext): McpServer {
   const view = knowledgeView(bundle, principal.groups);
   const analysed = analysedQueries(searches);
@@ -56,20 +60,44 @@ export function createPraxisServer({
   // A lone tools/call of a document tool needs only that kind's tools; anything else, everything.
   const calledKind = calledTool === undefined ? undefined : documentToolNamed(calledTool)?.kind;
   const kinds = calledKind ? [calledKind] : documentKinds;
-  registerTools(server, [
-    ...kinds.flatMap((kind) => documentTools(kind, view, analysed)),
-    ...(calledKind ? [] : knowledgeTools(view)),
-  ]);
+  registerTools(
+    server,
+    [
+      ...kinds.flatMap((kind) => documentTools(kind, view, analysed)),
+      ...(calledKind ? [] : knowledgeTools(view)),
+    ],
+    onToolCall,
+  );
   if (calledKind) return server;
   registerResources(server, view);
   registerPrompts(server, view);
   return server;
 }
 
-/** Every tool is registered here, and every answer becomes an MCP result the same way. */
-function registerTools(server: McpServer, tools: Tool[]): void {
+/**
+ * Every tool is registered here, and every answer becomes an MCP result the same way. What the call
+ * asked and found is read off the answer for `onToolCall` beside the result, never into it: a
+ * failure there costs the usage event, not the answer.
+ */
+function registerTools(
+  server: McpServer,
+  tools: Tool[],
+  onToolCall?: (outcome: ToolCallOutcome) => void,
+): void {
   for (const { name, definition, answer } of tools) {
-    server.registerTool(name, definition, async (args) => toolResult(await answer(args)));
+    server.registerTool(name, definition, async (args) => {
+      const answered = await answer(args);
+      if (onToolCall) {
+        try {
+          onToolCall(toolCallOutcome(name, args, answered));
+        } catch (error) {
+          console.error(
+            JSON.stringify({ event: 'tool_call_outcome_failed', tool: name, error: String(error) }),
+          );
+        }
+      }
+      return toolResult(answered);
+    });
   }
 }
 

@@ -116,9 +116,21 @@ export async function connectClient(
   return client;
 }
 
+/** What requests handed waitUntil (usage events), not yet awaited by settleBackgroundWork. */
+let background: Promise<unknown>[] = [];
+
+/** Waits for the work requests left running after their answers (waitUntil), as the runtime would. */
+export async function settleBackgroundWork(): Promise<void> {
+  while (background.length) {
+    const pending = background;
+    background = [];
+    await Promise.allSettled(pending);
+  }
+}
+
 function createContext(): ExecutionContext {
   return {
-    waitUntil: () => undefined,
+    waitUntil: (work: Promise<unknown>) => void background.push(work),
     passThroughOnException: () => undefined,
     props: {},
   } as unknown as ExecutionContext;

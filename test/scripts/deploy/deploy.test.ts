@@ -73,18 +73,24 @@ async function configFile(
   extra = '',
   without?: string,
 ): Promise<string> {
-  let text = (await readFile(join(ROOT, 'wrangler.toml'), 'utf8')).replace(
-    'main = "src/worker/index.ts"',
-    `main = "${join(ROOT, 'src/worker/index.ts')}"`,
-  );
+  let text = (await readFile(join(ROOT, 'wrangler.toml'), 'utf8'))
+    .replace('main = "src/worker/index.ts"', `main = "${join(ROOT, 'src/worker/index.ts')}"`)
+    .replace('migrations_dir = "migrations"', `migrations_dir = "${join(ROOT, 'migrations')}"`);
   if (without)
     text = text.replace(
       new RegExp(
-        `\\[\\[(kv_namespaces|r2_buckets)\\]\\]\\nbinding = "${without}"\\n(id|bucket_name) = "[^"]*"\\n`,
+        `\\[\\[(kv_namespaces|r2_buckets|d1_databases)\\]\\]\\nbinding = "${without}"\\n(?:[a-z_]+ = "[^"]*"\\n)+`,
       ),
       '',
     );
+  // A var wrangler.toml sets already is changed in place (TOML refuses a key twice); the rest replace the auth mode's line.
   const lines = Object.entries(vars)
+    .filter(([key, value]) => {
+      const line = new RegExp(`^${key} = "[^"]*"$`, 'm');
+      if (key === 'PRAXIS_AUTH_MODE' || !line.test(text)) return true;
+      text = text.replace(line, `${key} = "${value}"`);
+      return false;
+    })
     .map(([key, value]) => `${key} = "${value}"`)
     .join('\n');
   text = text.replace(/^PRAXIS_AUTH_MODE = "local"$/m, lines);
@@ -142,6 +148,7 @@ describe('praxis deploy against a stand-in wrangler', () => {
         namespaces: Array<{ id: string; title: string }>;
         buckets: string[];
         secrets: Record<string, string>;
+        databases: Array<{ uuid: string; name: string; migrations: string[] }>;
         deployed: string;
         kv: Record<string, Record<string, string>>;
         objects: Record<string, Record<string, string>>;
@@ -163,12 +170,32 @@ describe('praxis deploy against a stand-in wrangler', () => {
         'praxis-oauth-kv',
       ]);
       expect(state.buckets).toEqual(['praxis-archive', 'praxis-attachments']);
-      expect(state.secrets).toEqual({ PRAXIS_LOCAL_SECRET: secret });
+      // Insights are on in wrangler.toml: the caller-id key is generated, never shown.
+      expect(Object.keys(state.secrets).sort()).toEqual([
+        'PRAXIS_INSIGHTS_KEY',
+        'PRAXIS_LOCAL_SECRET',
+      ]);
+      expect(state.secrets.PRAXIS_LOCAL_SECRET).toBe(secret);
+      const insightsKey = state.secrets.PRAXIS_INSIGHTS_KEY!;
+      expect(insightsKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(first.output).not.toContain(insightsKey);
+      // The D1 database was created by name, got migrations/ applied, and its id is in the generated config.
+      expect(state.databases.map(({ name, migrations }) => ({ name, migrations }))).toEqual([
+        { name: 'praxis-insights', migrations: ['0001_usage_events.sql'] },
+      ]);
       // The generated config carries the created ids; wrangler.toml keeps its placeholders.
       const deployed = JSON.parse(state.deployed.replace(/^\/\/.*\n/, '')) as {
         kv_namespaces: Array<{ binding: string; id: string }>;
+        d1_databases: Array<{ binding: string; database_name: string; database_id: string }>;
         vars: Record<string, string>;
       };
+      expect(deployed.d1_databases).toMatchObject([
+        {
+          binding: 'INSIGHTS',
+          database_name: 'praxis-insights',
+          database_id: state.databases[0]!.uuid,
+        },
+      ]);
       const idOf = (title: string) => state.namespaces.find((ns) => ns.title === title)!.id;
       expect(deployed.kv_namespaces).toEqual([
         { binding: 'CONTENT', id: idOf('praxis-content') },
@@ -204,14 +231,21 @@ describe('praxis deploy against a stand-in wrangler', () => {
         'r2 bucket create',
         'r2 bucket create',
       ]);
+      expect(words.slice(10, 14)).toEqual([
+        'd1 list',
+        'd1 create praxis-insights',
+        'd1 list',
+        'd1 migrations apply',
+      ]);
       expect(
         calls
           .filter((call) => commandOf(call) === 'r2 object put')
           .every((call) => call.args.includes('--remote')),
       ).toBe(true);
       const deployAt = words.indexOf('deploy');
-      const putAt = words.findIndex((word) => word.startsWith('secret put'));
-      expect(deployAt).toBeGreaterThan(8);
+      const putAt = words.findIndex((word) => word === 'secret put PRAXIS_LOCAL_SECRET');
+      // The schema is in place before the Worker that writes to it is deployed.
+      expect(deployAt).toBeGreaterThan(words.indexOf('d1 migrations apply'));
       expect(putAt).toBeGreaterThan(deployAt);
       expect(calls[putAt]!.stdinLength).toBe(secret.length);
       // The secret is never an argument and never printed.
@@ -234,6 +268,10 @@ describe('praxis deploy against a stand-in wrangler', () => {
       ).toEqual([]);
       expect(again).toContain('deploy');
       expect(second.output).toContain('PRAXIS_LOCAL_SECRET: already set on the Worker; kept');
+      expect(second.output).toContain('PRAXIS_INSIGHTS_KEY: already set on the Worker; kept');
+      expect(second.output).toContain('INSIGHTS: database praxis-insights exists');
+      expect(second.output).toContain('INSIGHTS: up to date');
+      expect((await fake.state()).secrets.PRAXIS_INSIGHTS_KEY).toBe(insightsKey);
       expect(second.output).toContain('CONTENT: namespace praxis-content exists');
       expect(second.output).toContain('MCP call skipped');
       expect((await fake.state()).namespaces).toHaveLength(2);
@@ -310,6 +348,17 @@ describe('praxis deploy against a stand-in wrangler', () => {
       'PRAXIS_AUTH_MODE=oauth needs PRAXIS_AUTH_RESOURCE',
     ],
     [
+      'insights on without the INSIGHTS database',
+      { ...AUTO },
+      'no D1 database is bound as INSIGHTS (PRAXIS_INSIGHTS=on writes usage events there)',
+      'INSIGHTS',
+    ],
+    [
+      'insights neither on nor off',
+      { ...AUTO, PRAXIS_INSIGHTS: 'maybe' },
+      "PRAXIS_INSIGHTS='maybe' must be on or off",
+    ],
+    [
       'without the archive bucket',
       { ...AUTO },
       'no R2 bucket is bound as ARCHIVE (every published version is archived there; rollback reads it)',
@@ -352,7 +401,8 @@ describe('praxis deploy against a stand-in wrangler', () => {
         '[[kv_namespaces]] binding = "CONTENT" has id 0123456789abcdef0123456789abcdef, which is not a KV namespace of this account',
       );
       const words = (await fake.calls()).map((call) => call.args.slice(0, 2).join(' '));
-      expect(words).toEqual(['whoami', 'kv namespace']);
+      // secret list: insights' key is looked for before anything is created.
+      expect(words).toEqual(['whoami', 'secret list', 'kv namespace']);
       expect(existsSync(join(fake.dir, 'wrangler.deploy.jsonc'))).toBe(false);
     } finally {
       await fake.cleanup();
@@ -414,8 +464,13 @@ describe('praxis deploy --dry-run with the real wrangler', () => {
         'would run: wrangler kv namespace create praxis-oauth-kv',
         'would run: wrangler r2 bucket create praxis-archive',
         'would run: wrangler r2 bucket create praxis-attachments',
+        'would run: wrangler d1 list --json',
+        'would run: wrangler d1 create praxis-insights',
+        `would run: wrangler d1 migrations apply praxis-insights --remote -c ${join(dir, 'wrangler.deploy.jsonc')}`,
         `would run: wrangler deploy -c ${join(dir, 'wrangler.deploy.jsonc')}`,
         'would run: wrangler secret put PRAXIS_LOCAL_SECRET',
+        'would run: wrangler secret put PRAXIS_INSIGHTS_KEY',
+        'insights on: one usage event per tool call in D1 INSIGHTS, pseudonymous caller, kept 90 days',
         'would run: praxis publish --content',
         '--bucket praxis-archive   (uploads what the namespace lacks, archives the version in R2, then flips the pointer)',
         'would GET https://praxis.example.com/healthz',

@@ -29,7 +29,9 @@ describe('praxis dev --auth oauth, end to end', () => {
 
   it('prints the URL to add and the development users', () => {
     expect(dev.output()).toContain(`http://127.0.0.1:${dev.port}/mcp`);
-    expect(dev.output()).toMatch(/alice \/ alice \(group engineering\), bob \/ bob \(no group\)/);
+    expect(dev.output()).toMatch(
+      /alice \/ alice \(groups engineering, praxis-authors\), bob \/ bob \(no group\)/,
+    );
   });
 
   async function signedInClient(user: string): Promise<Client> {

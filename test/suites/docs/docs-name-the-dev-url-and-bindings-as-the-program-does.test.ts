@@ -1,6 +1,6 @@
 // Facts the README, docs/ and wrangler.toml's comments repeat have one source, the program: the local
 // MCP URL is the one `praxis dev` prints and its help names (127.0.0.1, never localhost: the URL is
-// the token's audience in oauth mode), every KV namespace or R2 bucket title they name is the one
+// the token's audience in oauth mode), every KV namespace, R2 bucket or D1 database title they name is the one
 // `praxis deploy` creates from wrangler.toml, and every binding name they give is bound there.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -38,7 +38,7 @@ describe('the docs name what the program names', () => {
   it(`give the local MCP URL as praxis dev prints it and praxis --help names it: ${DEV_URL}`, async () => {
     // Each fact on its own (expect.soft), so one run lists every place that disagrees.
     expect
-      .soft(connectionHelp({ port: 8787, auth: 'oauth' }))
+      .soft(connectionHelp({ port: 8787, auth: 'oauth', insights: true }))
       .toContain(`Praxis is serving MCP at ${DEV_URL}`);
     const help = async (...args: string[]) => {
       const run = await praxis(...args, '--help');
@@ -63,7 +63,7 @@ describe('the docs name what the program names', () => {
   });
 
   it("give auth.md's development-token configurations as praxis dev prints them in local mode", async () => {
-    const banner = connectionHelp({ port: 8787, auth: 'local' }).split('\n');
+    const banner = connectionHelp({ port: 8787, auth: 'local', insights: true }).split('\n');
     // The block under a client's heading in the banner: its lines indented by two spaces.
     const printed = (heading: string) => {
       const lines = banner.slice(banner.indexOf(heading) + 1);
@@ -84,7 +84,7 @@ describe('the docs name what the program names', () => {
       .toEqual(JSON.parse(printed('Cursor (.cursor/mcp.json):')));
   });
 
-  it('name only the KV namespace and R2 bucket titles praxis deploy creates from wrangler.toml', async () => {
+  it('name only the KV namespace, R2 bucket and D1 database titles praxis deploy creates from wrangler.toml', async () => {
     const config = readDeployConfig(join(ROOT, 'wrangler.toml'));
     const titles = [
       ...config.kvNamespaces.map(({ binding, id }) =>
@@ -93,8 +93,16 @@ describe('the docs name what the program names', () => {
       ...config.r2Buckets.map(({ binding, bucket_name }) =>
         isPlaceholder(bucket_name) ? resourceName(config.name, binding) : bucket_name,
       ),
+      ...config.d1Databases.map(({ binding, database_name }) =>
+        isPlaceholder(database_name) ? resourceName(config.name, binding) : database_name,
+      ),
     ].filter((title): title is string => title !== undefined);
-    expect(titles.toSorted()).toEqual(['praxis-archive', 'praxis-content', 'praxis-oauth-kv']);
+    expect(titles.toSorted()).toEqual([
+      'praxis-archive',
+      'praxis-content',
+      'praxis-insights',
+      'praxis-oauth-kv',
+    ]);
     // A title is named exactly, or with an environment's suffix (praxis-content-staging); `praxis-archive/1`
     // is a format name, not a title. Anything else sharing a title's first two words is a stale name.
     const stale = (await mentions(/\bpraxis-[a-z0-9]+(?:-[a-z0-9]+)*\b(?!\/)/g)).filter(
@@ -115,7 +123,9 @@ describe('the docs name what the program names', () => {
       ({ name }) => name,
     );
     const bound = new Set(
-      [...config.kvNamespaces, ...config.r2Buckets].map(({ binding }) => binding).concat(limiters),
+      [...config.kvNamespaces, ...config.r2Buckets, ...config.d1Databases]
+        .map(({ binding }) => binding)
+        .concat(limiters),
     );
     const named = await mentions(/\b[A-Z][A-Z0-9_]*_(?:KV|LIMITER|BUCKET)\b/g);
     expect(named.length).toBeGreaterThan(0);

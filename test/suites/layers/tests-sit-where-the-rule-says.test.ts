@@ -7,7 +7,18 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../../..');
-const BOUNDARIES = ['mcp', 'access', 'auth', 'content', 'cli', 'clients', 'shim', 'docs', 'layers'];
+const BOUNDARIES = [
+  'mcp',
+  'access',
+  'auth',
+  'insights',
+  'content',
+  'cli',
+  'clients',
+  'shim',
+  'docs',
+  'layers',
+];
 
 /** The source file a test of one module tests, by the rule; null for a suite. */
 export function moduleOf(test: string): string | null {

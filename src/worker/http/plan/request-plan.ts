@@ -1,6 +1,7 @@
 // A /mcp request's plan, made once from its parsed body and handed down: what the audit line names,
 // the tool a lone tools/call calls (the MCP server then registers only that tool's kind), how many
-// calls the rate limit counts, and what of the content version to load, searches ahead included.
+// calls the rate limit counts, whether any message calls a tool (its usage events are collected),
+// and what of the content version to load, searches ahead included.
 import type { BundleNeeds } from '../../content/bundle-needs.ts';
 import type { JsonBody } from '../json-body.ts';
 import { MAX_BATCH_MESSAGES } from '../request-caps.ts';
@@ -16,6 +17,8 @@ export interface RequestPlan {
   calledTool?: string;
   /** JSON-RPC calls, as the rate limit counts them: each member of a batch, at least one. */
   calls: number;
+  /** Whether any message is a tools/call: what the tools find is collected for usage events. */
+  callsTools: boolean;
   needs: BundleNeeds;
 }
 
@@ -28,6 +31,7 @@ export function requestPlan(body: JsonBody): RequestPlan {
     calledTool,
     // Longer batches are refused before the plan is used (request-caps.ts); counting never goes past it.
     calls: batch ? Math.min(MAX_BATCH_MESSAGES, Math.max(1, messages.length)) : 1,
+    callsTools: messages.some((message) => message.method === 'tools/call'),
     needs: contentNeeds(calledTool, searchesAhead(messages)),
   };
 }

@@ -1,0 +1,24 @@
+// The scheduled handler's work (wrangler.toml [triggers]): usage events older than
+// PRAXIS_INSIGHTS_DAYS are deleted — whatever PRAXIS_INSIGHTS says, so turning insights off still
+// lets what was stored age out.
+import { retentionDays, type InsightsEnv } from './settings.ts';
+import { deleteEventsBefore, epochMinute } from './usage-events.ts';
+
+const MINUTES_PER_DAY = 24 * 60;
+
+export async function deleteExpiredUsage(env: InsightsEnv, scheduledTime: number): Promise<void> {
+  if (!env.INSIGHTS) return;
+  const days = retentionDays(env);
+  const before = epochMinute(scheduledTime) - days * MINUTES_PER_DAY;
+  try {
+    const deleted = await deleteEventsBefore(env.INSIGHTS, before);
+    console.log(JSON.stringify({ event: 'insights_retention', days, before, deleted }));
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        event: 'insights_retention_failed',
+        reason: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  }
+}
