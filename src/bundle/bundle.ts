@@ -6,7 +6,6 @@
 // entries live in chunks of about a hundred, so the manifest stays small whatever the corpus size
 // and a one-document edit changes one chunk (see `document-chunks.ts`).
 import type { DocumentKind } from './kinds.ts';
-import type { KnowledgeSections } from './sections.ts';
 
 /**
  * 3: large objects stored in parts, and the pointer names what loading a version reads (`load`).

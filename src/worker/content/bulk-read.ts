@@ -2,12 +2,7 @@
 // and each value taken out (joined from its parts) once it is parsed.
 import type { Pointer } from '../../bundle/bundle.ts';
 import { isPartsList, joinedText, partsOf } from '../../bundle/object-parts.ts';
-import {
-  indexKindsOf,
-  MAX_SEARCHES_AHEAD,
-  type BundleNeeds,
-  type SearchAhead,
-} from './bundle-needs.ts';
+import { indexKindsOf, type BundleNeeds, type SearchAhead } from './bundle-needs.ts';
 import { unpackShardHashes } from '../../bundle/search/shard-list.ts';
 import { shardsOfQuery } from './search/query-shards.ts';
 
@@ -33,7 +28,7 @@ export function keysOf(pointer: Pointer, needs: BundleNeeds): string[] {
  */
 export function shardsAhead(pointer: Pointer, searches: readonly SearchAhead[]): string[] {
   const hashes = new Set<string>();
-  for (const { kind, terms } of searches.slice(0, MAX_SEARCHES_AHEAD)) {
+  for (const { kind, terms } of searches) {
     const shards = unpackShardHashes(pointer.shards?.[kind]);
     if (shards)
       for (const shard of shardsOfQuery(terms, shards.length)) hashes.add(shards[shard] as string);

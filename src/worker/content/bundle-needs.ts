@@ -14,7 +14,7 @@ export interface BundleNeeds {
   names: readonly DocumentKind[];
   /** Kinds whose index head the request reads (those of `searches` are added). */
   indexes: readonly DocumentKind[];
-  /** The request's searches: a version loaded for it reads their term shards along with everything else. */
+  /** The request's searches (at most MAX_SEARCHES_AHEAD): a version loaded for it reads their term shards along with everything else. */
   searches: readonly SearchAhead[];
 }
 
@@ -35,13 +35,10 @@ export const EVERY_NEED: BundleNeeds = {
   searches: [],
 };
 
-/** Searches one request may announce: a batch of more is legal, but only the first few are read ahead. */
+/** Searches a request's plan announces: a batch of more is legal, but only the first few are analysed and read ahead. */
 export const MAX_SEARCHES_AHEAD = 4;
 
 /** The kinds whose index heads `needs` reads. */
 export const indexKindsOf = (needs: BundleNeeds): DocumentKind[] => [
-  ...new Set([
-    ...needs.indexes,
-    ...needs.searches.slice(0, MAX_SEARCHES_AHEAD).map((search) => search.kind),
-  ]),
+  ...new Set([...needs.indexes, ...needs.searches.map((search) => search.kind)]),
 ];

@@ -2,7 +2,7 @@
 import { POINTER_KEY, type Pointer } from '../../bundle/bundle.ts';
 import { kvText, kvTimeoutOf } from './kv-read.ts';
 
-export interface PointerEnv {
+export interface ContentEnv {
   CONTENT: KVNamespace;
   PRAXIS_POINTER_TTL_MS?: string;
   /** Milliseconds a KV read may take before the request gives up on it (default 3000). */
@@ -14,7 +14,7 @@ const DEFAULT_POINTER_TTL_MS = 5000;
 let pointerCache: { pointer: Pointer | null; readAt: number } | undefined;
 
 /** The current pointer, or null when nothing has been published yet; throws when KV cannot be read. */
-export async function currentPointer(env: PointerEnv, now: number): Promise<Pointer | null> {
+export async function currentPointer(env: ContentEnv, now: number): Promise<Pointer | null> {
   const ttl = Number(env.PRAXIS_POINTER_TTL_MS ?? DEFAULT_POINTER_TTL_MS);
   if (pointerCache && now - pointerCache.readAt < ttl) return pointerCache.pointer;
   const text = await kvText(env.CONTENT, POINTER_KEY, kvTimeoutOf(env));

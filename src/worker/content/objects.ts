@@ -39,7 +39,7 @@ const objectReadOptions = (timeoutMs: number) => ({
  * documents the knowledge object alone is 23 MiB of JSON, which held in text beside its parsed
  * form doubled the heap and pushed every document body out of this cache.
  */
-export async function readObject(
+async function readObject(
   kv: KVNamespace,
   hash: string,
   timeoutMs = DEFAULT_KV_TIMEOUT_MS,
@@ -55,7 +55,7 @@ export async function readObject(
 }
 
 /** Stored values (texts or parts lists) of many objects in bulk reads; absent objects are left out. */
-export async function readStoredValues(
+async function readStoredValues(
   kv: KVNamespace,
   hashes: readonly string[],
   timeoutMs = DEFAULT_KV_TIMEOUT_MS,

@@ -4,14 +4,15 @@
 import type { Pointer } from '../../bundle/bundle.ts';
 import { refuseUnknownSchema } from './bundle-checks.ts';
 import { EVERY_NEED, type BundleNeeds } from './bundle-needs.ts';
-import { currentPointer, forgetCurrentPointer, type PointerEnv } from './current-pointer.ts';
+import { currentPointer, forgetCurrentPointer, type ContentEnv } from './current-pointer.ts';
 import { kvTimeoutOf } from './kv-read.ts';
 import { forgetLastServed, keepServing, rememberServed } from './last-served.ts';
 import { loadBundle } from './load-bundle.ts';
 import type { LoadedBundle, StoredBundle } from './loaded-bundle.ts';
 import { forgetCachedObjects, objectReaderOf } from './objects.ts';
 
-export type ContentEnv = PointerEnv;
+/** What reading the content needs of the Worker's env (the binding, the pointer TTL, the KV timeout). */
+export type { ContentEnv };
 
 const KEPT_VERSIONS = 2;
 const bundles = new Map<string, Promise<StoredBundle>>();

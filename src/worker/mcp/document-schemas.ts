@@ -16,7 +16,7 @@ const path = {
 } as const;
 
 export function getOutputSchema(kind: DocumentKind) {
-  const { singular, plural, notFound } = DOCUMENT_KINDS[kind];
+  const { singular, notFound } = DOCUMENT_KINDS[kind];
   const Singular = capitalise(singular);
   return {
     oneOf: [
@@ -75,7 +75,7 @@ export function listOutputSchema(kind: DocumentKind) {
 }
 
 export function searchOutputSchema(kind: DocumentKind) {
-  const { singular, plural } = DOCUMENT_KINDS[kind];
+  const { plural } = DOCUMENT_KINDS[kind];
   return {
     type: 'object',
     properties: {

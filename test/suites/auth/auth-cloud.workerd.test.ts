@@ -1,7 +1,7 @@
 // SSO in workerd against a real OpenID Connect provider on loopback: discovery, JWKS, the
 // rejection matrix with its statuses and challenges, metadata documents, audit lines, auto mode.
 import { SignJWT, UnsecuredJWT, exportSPKI, importJWK, type JWK } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetIssuerKeys } from '../../../src/worker/auth/issuer-keys.ts';
 import type { Env } from '../../../src/worker/index.ts';
 import {

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../helpers/cli-run.ts';
 import { installPraxis } from '../../helpers/shim/installed-praxis.ts';
 
-const ROOT = new URL('../../../', import.meta.url).pathname;
 const FIXTURE = new URL('../../fixtures/content', import.meta.url).pathname;
 const CHECKOUT_COMMANDS = [
   ['dev'],
@@ -26,12 +25,11 @@ const CHECKOUT_COMMANDS = [
 
 describe('the installed praxis says what needs a checkout', () => {
   let work: string;
-  let prefix: string;
   let env: Record<string, string>;
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'praxis-installed-cli-'));
-    ({ prefix, env } = await installPraxis(work));
+    ({ env } = await installPraxis(work));
   }, 300_000);
   afterAll(async () => {
     if (work) await rm(work, { recursive: true, force: true });

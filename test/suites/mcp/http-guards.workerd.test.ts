@@ -1,5 +1,5 @@
 // What the Worker refuses before any MCP work, and the JSON-RPC errors of the VitaeContext contract, in workerd.
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import {
   LOCAL_AUDIENCE,

@@ -3,7 +3,7 @@
 // started through PRAXIS_BROWSER that fills in the consent and login forms as a person would and
 // follows the redirect to the CLI's loopback listener. The shim runs as a real stdio process
 // driven by the MCP client. Tokens appear in the sign-in file and nowhere else.
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,8 +2,10 @@
 // loaded for this request can fetch their term shards in the same bulk read as everything else. Only a
 // hint: the tool still validates its arguments, and a body this misreads costs at most a few wasted reads.
 // Each query is analysed here once; the search tool uses that analysis when its query is the same text.
+// Only the first MAX_SEARCHES_AHEAD are: the plan is made before the per-request caps refuse a batch,
+// and analysing every search of a body of 256 of them would cost more than the request's CPU budget.
 import { documentToolNamed } from '../../../bundle/kinds.ts';
-import type { SearchAhead } from '../../content/bundle-needs.ts';
+import { MAX_SEARCHES_AHEAD, type SearchAhead } from '../../content/bundle-needs.ts';
 import { analyseQuery } from '../../content/search/query-terms.ts';
 import type { PlannedMessage } from './json-rpc-message.ts';
 
@@ -14,6 +16,7 @@ export function searchesAhead(messages: PlannedMessage[]): SearchAhead[] {
       method === 'tools/call' && name !== undefined ? documentToolNamed(name) : undefined;
     if (tool?.action === 'search' && query !== undefined && query !== '')
       searches.push({ kind: tool.kind, query, terms: analyseQuery(query) });
+    if (searches.length === MAX_SEARCHES_AHEAD) break;
   }
   return searches;
 }

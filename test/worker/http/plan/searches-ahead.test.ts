@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { requestPlan } from '../../../../src/worker/http/plan/request-plan.ts';
 import type { JsonBody } from '../../../../src/worker/http/json-body.ts';
 import { analyseQuery } from '../../../../src/worker/content/search/query-terms.ts';
+import { MAX_SEARCHES_AHEAD } from '../../../../src/worker/content/bundle-needs.ts';
 
 const searchesIn = (body: JsonBody) => requestPlan(body).needs.searches;
 
@@ -31,6 +32,16 @@ describe('searches a request announces', () => {
       { kind: 'checklists', query: 'release', terms: analyseQuery('release') },
       { kind: 'processes', query: 'deploy', terms: analyseQuery('deploy') },
     ]);
+  });
+
+  it('are at most the first few, however many the body holds: each is analysed before the caps refuse the batch', () => {
+    const value = Array.from({ length: 256 }, (_, i) =>
+      call('search_processes', { query: `deploy rollback ${i}` }),
+    );
+    const searches = searchesIn({ value });
+    expect(searches.map((search) => search.query)).toEqual(
+      Array.from({ length: MAX_SEARCHES_AHEAD }, (_, i) => `deploy rollback ${i}`),
+    );
   });
 
   it('are none for other methods, other tools, or arguments that are not a query string', () => {
