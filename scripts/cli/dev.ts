@@ -30,7 +30,8 @@ Options:
                    PRAXIS_OIDC_CLIENT_ID (and PRAXIS_OIDC_CLIENT_SECRET) in the environment
   --ip ADDRESS     address to listen on (default: 127.0.0.1)
   --insights MODE  on (default): one usage event per tool call in the local insights database
-                   (.wrangler/state; pseudonymous caller, never a token) — off: none. See
+                   (.wrangler/state; pseudonymous caller, never a token; its schema is
+                   brought up to date first) — off: none, and the database is left as it is. See
                    ${documentationPage('insights.md')}
   --log-requests   print every request and its audit line (who, which tool, outcome; never a token)
   --watch          rebuild and reload local KV when a file under DIR changes; on errors (file:line)
@@ -86,7 +87,8 @@ export async function run(argv: string[]): Promise<number> {
     contentDir: values.content!,
   });
   console.log(`praxis: ${transferLine(loaded)}; ${outcomeLine(loaded)}`);
-  console.log(`praxis: ${await applyLocalMigrations()}`);
+  // With insights off nothing is written, so the schema waits for a start with them on.
+  if (values.insights === 'on') console.log(`praxis: ${await applyLocalMigrations()}`);
   if (values.auth === 'off')
     console.warn(
       'praxis: WARNING — authentication is OFF. Anyone on this machine can call the server. Use it for protocol testing only.',

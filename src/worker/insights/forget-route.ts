@@ -52,7 +52,22 @@ export async function forgetResponse(c: Context<{ Bindings: ForgetEnv }>): Promi
     console.error(JSON.stringify({ event: 'insights_unavailable', reason: store.reason }));
     return refused(503, 'INSIGHTS_UNAVAILABLE', 'Insights are not configured on this endpoint.');
   }
-  const deleted = await deleteCallerEvents(store.db, await callerId(store.key, subject));
+  let deleted: number;
+  try {
+    deleted = await deleteCallerEvents(store.db, await callerId(store.key, subject));
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        event: 'insights_forget_failed',
+        reason: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    return refused(
+      503,
+      'INSIGHTS_UNAVAILABLE',
+      'The insights database did not answer; nothing was deleted. Try again later.',
+    );
+  }
   // The forgotten subject is not logged: the log would otherwise remember whom it forgot.
   console.log(JSON.stringify({ event: 'insights_forget', by: principal.subject, deleted }));
   return Response.json({ deleted }, { headers: { 'Cache-Control': 'no-store' } });

@@ -121,7 +121,7 @@ describe('praxis deploy against a stand-in wrangler', () => {
   let dev: RunningDev;
   let secret: string;
   beforeAll(async () => {
-    dev = await spawnPraxisDev(['--content', FIXTURE]);
+    dev = await spawnPraxisDev(['--content', FIXTURE, '--insights', 'off']);
     secret = await localSecret();
   }, 120_000);
   afterAll(() => dev?.stop());

@@ -15,6 +15,7 @@ import {
   testEnv,
 } from '../../helpers/workerd/helpers.ts';
 import { toolCall } from '../../helpers/workerd/insights-helpers.ts';
+import { applyInsightsSchema } from '../../helpers/workerd/insights-schema.ts';
 
 const RESTRICTED = 'security-incident-playbook';
 const GROUPS = ['praxis-authors', 'security-team'];
@@ -44,7 +45,11 @@ async function forgetStatus(env: Partial<Env>, bearer: string): Promise<number> 
   return response.status;
 }
 
-beforeAll(publishFixture);
+beforeAll(async () => {
+  await publishFixture();
+  // An author's forget request reaches the database.
+  await applyInsightsSchema();
+});
 
 describe("a development token's groups", () => {
   it('count in auth mode local: the restricted document and author actions', async () => {

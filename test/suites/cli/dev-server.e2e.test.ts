@@ -11,7 +11,7 @@ const FIXTURE = new URL('../../fixtures/content', import.meta.url).pathname;
 describe('praxis dev, end to end', () => {
   let dev: RunningDev;
   beforeAll(async () => {
-    dev = await spawnPraxisDev(['--content', FIXTURE, '--log-requests']);
+    dev = await spawnPraxisDev(['--content', FIXTURE, '--log-requests', '--insights', 'off']);
   }, 120_000);
   afterAll(() => dev?.stop());
 

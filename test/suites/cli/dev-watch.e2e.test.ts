@@ -47,7 +47,7 @@ describe('praxis dev --watch', () => {
     git(repo, 'init', '-q');
     git(repo, 'add', '.');
     git(repo, 'commit', '-qm', 'content');
-    dev = await spawnPraxisDev(['--content', content, '--watch']);
+    dev = await spawnPraxisDev(['--content', content, '--watch', '--insights', 'off']);
   }, 120_000);
   afterAll(async () => {
     await dev?.stop();

@@ -49,7 +49,7 @@ describe.skipIf(!chromium)(TITLE, () => {
     // limit (10 a minute, which answers 429 naming itself) is for people, so it is off for this server.
     const before = process.env.PRAXIS_RATE_LIMIT;
     process.env.PRAXIS_RATE_LIMIT = 'off';
-    const devStarted = spawnPraxisDev(['--auth', 'oauth']);
+    const devStarted = spawnPraxisDev(['--auth', 'oauth', '--insights', 'off']);
     installDir = await mkdtemp(join(tmpdir(), 'praxis-interop-installed-'));
     const started = await Promise.allSettled([
       launchChromium(chromium!),

@@ -162,7 +162,7 @@ describe.skipIf(!chromium)(TITLE, () => {
     // Both start at once; whichever started is stopped in afterAll even when the other failed.
     const [launched, started] = await Promise.allSettled([
       launchChromium(chromium!),
-      spawnPraxisDev(['--auth', 'oauth']),
+      spawnPraxisDev(['--auth', 'oauth', '--insights', 'off']),
     ]);
     if (launched.status === 'fulfilled') browser = launched.value;
     if (started.status === 'fulfilled') dev = started.value;

@@ -168,6 +168,22 @@ describe('POST /insights/forget', () => {
     });
   });
 
+  it('answers 503 naming the cause when D1 fails, not a 500', async () => {
+    const failing = new Proxy({} as D1Database, {
+      get() {
+        throw new Error('D1_ERROR: no such table: usage_events');
+      },
+    });
+    const response = await forget('{"subject":"alice"}', await authorToken(), {
+      INSIGHTS: failing,
+    });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      error: 'INSIGHTS_UNAVAILABLE',
+      message: 'The insights database did not answer; nothing was deleted. Try again later.',
+    });
+  });
+
   it('answers 503 without the key, deleting nothing', async () => {
     const response = await forget('{"subject":"alice"}', await authorToken(), {
       PRAXIS_INSIGHTS_KEY: undefined,

@@ -47,7 +47,7 @@ describe('shims sharing one sign-in file renew it one at a time', () => {
       .join(' ');
     const script = `#!/bin/sh\nexec '${process.execPath}' ${args} '${BROWSER_SCRIPT}' "$@"\n`;
     await writeFile(browser, script, { mode: 0o755 });
-    dev = await spawnPraxisDev(['--auth', 'oauth']);
+    dev = await spawnPraxisDev(['--auth', 'oauth', '--insights', 'off']);
     alice = {
       XDG_CONFIG_HOME: join(root, 'config'),
       PRAXIS_BROWSER: browser,

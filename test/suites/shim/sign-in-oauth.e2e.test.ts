@@ -44,7 +44,7 @@ describe('signing the shim in with praxis login, end to end', () => {
         .join(' ')} '${BROWSER_SCRIPT}' "$@"\n`,
       { mode: 0o755 },
     );
-    dev = await spawnPraxisDev(['--auth', 'oauth', '--log-requests']);
+    dev = await spawnPraxisDev(['--auth', 'oauth', '--log-requests', '--insights', 'off']);
   }, 120_000);
   afterAll(async () => {
     await dev?.stop();
