@@ -52,10 +52,7 @@ export async function forgetResponse(c: Context<{ Bindings: ForgetEnv }>): Promi
     console.error(JSON.stringify({ event: 'insights_unavailable', reason: store.reason }));
     return refused(503, 'INSIGHTS_UNAVAILABLE', 'Insights are not configured on this endpoint.');
   }
-  const { events, feedback } = await deleteCallerRows(
-    store.db,
-    await callerId(store.key, subject),
-  );
+  const { events, feedback } = await deleteCallerRows(store.db, await callerId(store.key, subject));
   // The forgotten subject is not logged: the log would otherwise remember whom it forgot.
   console.log(
     JSON.stringify({

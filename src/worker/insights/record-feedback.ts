@@ -33,7 +33,7 @@ export function feedbackRecorder(
         problem: storedProblem(report.problem),
         version,
       });
-      return inserted ? { outcome: 'recorded' } : { outcome: 'limited' };
+      return inserted ? 'recorded' : 'limited';
     } catch (error) {
       console.error(
         JSON.stringify({
@@ -41,7 +41,7 @@ export function feedbackRecorder(
           reason: error instanceof Error ? error.message : String(error),
         }),
       );
-      return { outcome: 'failed' };
+      return 'failed';
     }
   };
 }

@@ -22,10 +22,7 @@ export interface ProblemReport {
 }
 
 /** recorded; limited: the caller's reports this hour are at the cap; failed: the store did not answer. */
-export type FeedbackOutcome =
-  | { outcome: 'recorded' }
-  | { outcome: 'limited' }
-  | { outcome: 'failed' };
+export type FeedbackOutcome = 'recorded' | 'limited' | 'failed';
 
 /** Stores one report for the caller (src/worker/insights/record-feedback.ts); never throws. */
 export type RecordFeedback = (report: ProblemReport) => Promise<FeedbackOutcome>;
@@ -85,8 +82,8 @@ export function reportProblemTool(record: RecordFeedback): Tool {
   return tool(REPORT_PROBLEM, definition, async (args) => answerFor(await record(args)));
 }
 
-function answerFor(result: FeedbackOutcome): ToolAnswer {
-  switch (result.outcome) {
+function answerFor(outcome: FeedbackOutcome): ToolAnswer {
+  switch (outcome) {
     case 'recorded':
       return {
         structured: {

@@ -134,10 +134,9 @@ describe(`at most ${MAX_FEEDBACK_PER_CALLER_HOUR} reports per caller per hour`, 
   it('counts the last hour only: reports older than 60 minutes leave room', async () => {
     const caller = await storedCallerOf('returning');
     const now = epochMinute(Date.now());
-    const insert = testEnv
-      .INSIGHTS!.prepare(
-        "INSERT INTO feedback (minute, caller, category, problem) VALUES (?1, ?2, 'wrong', 'old')",
-      );
+    const insert = testEnv.INSIGHTS!.prepare(
+      "INSERT INTO feedback (minute, caller, category, problem) VALUES (?1, ?2, 'wrong', 'old')",
+    );
     // Four an hour ago (outside the window), four within it: one more fits, then none.
     for (const minute of [now - 60, now - 60, now - 61, now - 90, now - 59, now - 30, now, now])
       await insert.bind(minute, caller).run();
@@ -193,18 +192,21 @@ describe('who is offered report_problem', () => {
     ['no PRAXIS_INSIGHTS_KEY', 'reporter', { PRAXIS_INSIGHTS_KEY: undefined }],
     ['no INSIGHTS database', 'reporter', { INSIGHTS: undefined }],
   ];
-  it.each(notOffered)('%s: not listed, and a call is an unknown tool', async (_name, subject, env) => {
-    const listed = await call(listTools, subject, env);
-    expect(toolNames(listed)).toContain('search_processes');
-    expect(toolNames(listed)).not.toContain(REPORT_PROBLEM);
-    const called = await call(report({ category: 'wrong', problem: 'x' }), subject, env);
-    expect(called).toEqual({
-      jsonrpc: '2.0',
-      id: expect.any(Number),
-      error: { code: -32602, message: `Tool ${REPORT_PROBLEM} not found` },
-    });
-    expect(await storedFeedback()).toEqual([]);
-  });
+  it.each(notOffered)(
+    '%s: not listed, and a call is an unknown tool',
+    async (_name, subject, env) => {
+      const listed = await call(listTools, subject, env);
+      expect(toolNames(listed)).toContain('search_processes');
+      expect(toolNames(listed)).not.toContain(REPORT_PROBLEM);
+      const called = await call(report({ category: 'wrong', problem: 'x' }), subject, env);
+      expect(called).toEqual({
+        jsonrpc: '2.0',
+        id: expect.any(Number),
+        error: { code: -32602, message: `Tool ${REPORT_PROBLEM} not found` },
+      });
+      expect(await storedFeedback()).toEqual([]);
+    },
+  );
 
   it('anonymous requests never reach it: 401, nothing stored', async () => {
     const response = await callWorker(mcpRequest(report({ category: 'wrong', problem: 'x' })));
@@ -251,7 +253,8 @@ describe('with D1 failing', () => {
 
   it('the table missing (a migration not applied): the same tool error', async () => {
     const noTable = {
-      prepare: (sql: string) => testEnv.INSIGHTS!.prepare(sql.replaceAll('feedback', 'no_feedback')),
+      prepare: (sql: string) =>
+        testEnv.INSIGHTS!.prepare(sql.replaceAll('feedback', 'no_feedback')),
     } as unknown as D1Database;
     const answer = await call(report({ category: 'wrong', problem: 'x' }), 'reporter', {
       INSIGHTS: new Proxy(testEnv.INSIGHTS!, {
