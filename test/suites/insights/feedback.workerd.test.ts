@@ -137,8 +137,9 @@ describe(`at most ${MAX_FEEDBACK_PER_CALLER_HOUR} reports per caller per hour`, 
     const insert = testEnv.INSIGHTS!.prepare(
       "INSERT INTO feedback (minute, caller, category, problem) VALUES (?1, ?2, 'wrong', 'old')",
     );
-    // Four an hour ago (outside the window), four within it: one more fits, then none.
-    for (const minute of [now - 60, now - 60, now - 61, now - 90, now - 59, now - 30, now, now])
+    // Four 60 minutes old or more (outside the window), four within it: one more fits, then none.
+    // (A minute turning over during the test only ages them; none crosses the edge.)
+    for (const minute of [now - 60, now - 60, now - 61, now - 90, now - 58, now - 30, now, now])
       await insert.bind(minute, caller).run();
     const fits = await call(report({ category: 'wrong', problem: 'fits' }), 'returning');
     expect(fits.result.structuredContent.recorded).toBe(true);
