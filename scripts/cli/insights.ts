@@ -10,12 +10,12 @@ const AUTHORS_GROUP = 'praxis-authors';
 
 export const usage = `Usage: praxis insights forget --subject NAME [--url URL] [--token TOKEN]
 
-Deletes every usage event of one person (the subject their tokens carry) from a Praxis Worker's
-insights database. The Worker holds the key the stored caller ids are made with, so it does the
+Deletes every usage event and feedback report of one person (the subject their tokens carry) from
+a Praxis Worker's insights database. The Worker holds the key the stored caller ids are made with, so it does the
 deleting, for an author only: a token whose groups include ${AUTHORS_GROUP} (PRAXIS_AUTHORS_GROUP).
 
 Options:
-  --subject NAME  whose usage events to delete, exactly as their token's subject
+  --subject NAME  whose usage events and reports to delete, exactly as their token's subject
   --url URL       the Worker (its origin or its /mcp URL; default: ${LOCAL_URL}, \`praxis dev\`)
   --token TOKEN   an author's bearer token (default: the PRAXIS_TOKEN environment variable; for a
                   loopback URL without one, a development token in group ${AUTHORS_GROUP}, which
@@ -50,8 +50,10 @@ export async function run(argv: string[]): Promise<number> {
     throw new UsageError(
       `${origin} is not on this machine: pass an author's token with --token or PRAXIS_TOKEN`,
     );
-  const deleted = await forgetSubject(origin, token, values.subject);
-  console.log(`praxis insights: forgot ${values.subject}: ${deleted} usage event(s) deleted`);
+  const { events, feedback } = await forgetSubject(origin, token, values.subject);
+  console.log(
+    `praxis insights: forgot ${values.subject}: ${events} usage event(s) deleted, ${feedback} feedback report(s) deleted`,
+  );
   return 0;
 }
 

@@ -1,4 +1,4 @@
-// `praxis insights forget`: asks a Praxis Worker to delete one person's usage events. The caller ids
+// `praxis insights forget`: asks a Praxis Worker to delete one person's usage events and feedback. The caller ids
 // are HMACs with a key only the Worker holds, so the deletion happens there (POST /insights/forget),
 // asked by an author: a token whose groups include the authors group.
 import { PraxisError } from '../../src/shared/praxis-error.ts';
@@ -17,12 +17,18 @@ export function workerOrigin(url: string): string {
   return new URL(url).origin;
 }
 
-/** Deletes `subject`'s usage events at the Worker; how many were deleted. */
+/** How many of a person's rows the Worker deleted. */
+export interface Forgotten {
+  events: number;
+  feedback: number;
+}
+
+/** Deletes `subject`'s usage events and feedback reports at the Worker; how many were deleted. */
 export async function forgetSubject(
   origin: string,
   token: string,
   subject: string,
-): Promise<number> {
+): Promise<Forgotten> {
   let response: Response;
   try {
     response = await fetch(`${origin}${FORGET_PATH}`, {
@@ -35,13 +41,18 @@ export async function forgetSubject(
     throw new ForgetRefused(`${origin} could not be reached: ${(error as Error).message}`);
   }
   const text = await response.text();
-  let body: { deleted?: unknown; message?: unknown } = {};
+  let body: { deleted?: unknown; deletedFeedback?: unknown; message?: unknown } = {};
   try {
     body = JSON.parse(text) as typeof body;
   } catch {
     /* not JSON: reported by status below */
   }
-  if (response.ok && typeof body.deleted === 'number') return body.deleted;
+  if (response.ok && typeof body.deleted === 'number')
+    // A Worker from before feedback existed answers without its count.
+    return {
+      events: body.deleted,
+      feedback: typeof body.deletedFeedback === 'number' ? body.deletedFeedback : 0,
+    };
   const message = typeof body.message === 'string' ? body.message : text.slice(0, 300);
   throw new ForgetRefused(`${origin}${FORGET_PATH} answered ${response.status}: ${message}`);
 }

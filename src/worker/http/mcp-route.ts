@@ -8,6 +8,7 @@ import { ContentUnavailableError } from '../content/kv-read.ts';
 import type { LoadedBundle } from '../content/loaded-bundle.ts';
 import { currentBundle } from '../content/store.ts';
 import { createPraxisServer } from '../mcp/server.ts';
+import { feedbackRecorder } from '../insights/record-feedback.ts';
 import { collectsUsage } from '../insights/record-usage.ts';
 import type { ToolCallOutcome } from '../mcp/tool-call-outcome.ts';
 import { watchedUntilSent } from './answer-sent.ts';
@@ -47,6 +48,8 @@ export async function mcpResponse(c: Context<McpPipeline>): Promise<Response> {
   const toolCalls: ToolCallOutcome[] | undefined = collectsUsage(c.env, principal, callsTools)
     ? []
     : undefined;
+  // Agent feedback (report_problem): offered to a person when insights are on and configured.
+  const recordFeedback = feedbackRecorder(c.env, principal, bundle.pointer.version);
   const handler = createMcpHandler(
     ({ era }) => {
       const legacyResourceErrors = wantsLegacyResourceNotFound(era, operation);
@@ -56,6 +59,7 @@ export async function mcpResponse(c: Context<McpPipeline>): Promise<Response> {
         calledTool,
         searches: needs.searches,
         onToolCall: toolCalls && ((outcome) => toolCalls.push(outcome)),
+        recordFeedback,
       });
       return withErrorsMapped(
         server,

@@ -1,4 +1,4 @@
-// POST /insights/forget {"subject": "…"}: deletes every usage event of one person. The caller ids are
+// POST /insights/forget {"subject": "…"}: deletes every usage event and feedback report of one person. The caller ids are
 // HMACs with a key only the Worker holds, so forgetting goes through the Worker, and only an author
 // may ask (authors.ts): anonymous 401, anyone else 403, a body over 1 KiB 413 — nothing deleted.
 import type { Context, MiddlewareHandler } from 'hono';
@@ -10,8 +10,8 @@ import type { OAuthStateEnv } from '../auth/oauth/authorization-server.ts';
 import { misconfiguredResponse } from '../http/misconfigured.ts';
 import { isAuthor } from './authors.ts';
 import { callerId } from './caller-id.ts';
+import { deleteCallerRows } from './row-deletion.ts';
 import { authorsGroup, insightsStore, type InsightsEnv } from './settings.ts';
-import { deleteCallerEvents } from './usage-events.ts';
 
 export const FORGET_PATH = '/insights/forget';
 export const MAX_FORGET_BYTES = 1024;
@@ -45,16 +45,16 @@ export async function forgetResponse(c: Context<{ Bindings: ForgetEnv }>): Promi
     return refused(
       400,
       'INVALID_REQUEST',
-      `The body must be JSON {"subject": "…"}: the subject (1-${MAX_SUBJECT_CHARS} characters, no control characters) whose usage events to delete.`,
+      `The body must be JSON {"subject": "…"}: the subject (1-${MAX_SUBJECT_CHARS} characters, no control characters) whose usage events and feedback to delete.`,
     );
   const store = insightsStore(c.env);
   if (!store.ok) {
     console.error(JSON.stringify({ event: 'insights_unavailable', reason: store.reason }));
     return refused(503, 'INSIGHTS_UNAVAILABLE', 'Insights are not configured on this endpoint.');
   }
-  let deleted: number;
+  let deleted: { events: number; feedback: number };
   try {
-    deleted = await deleteCallerEvents(store.db, await callerId(store.key, subject));
+    deleted = await deleteCallerRows(store.db, await callerId(store.key, subject));
   } catch (error) {
     console.error(
       JSON.stringify({
@@ -68,9 +68,20 @@ export async function forgetResponse(c: Context<{ Bindings: ForgetEnv }>): Promi
       'The insights database did not answer; nothing was deleted. Try again later.',
     );
   }
+  const { events, feedback } = deleted;
   // The forgotten subject is not logged: the log would otherwise remember whom it forgot.
-  console.log(JSON.stringify({ event: 'insights_forget', by: principal.subject, deleted }));
-  return Response.json({ deleted }, { headers: { 'Cache-Control': 'no-store' } });
+  console.log(
+    JSON.stringify({
+      event: 'insights_forget',
+      by: principal.subject,
+      deleted: events,
+      deletedFeedback: feedback,
+    }),
+  );
+  return Response.json(
+    { deleted: events, deletedFeedback: feedback },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
 }
 
 function subjectOf(body: string): string | undefined {

@@ -3,7 +3,8 @@
 // pasted credential never reaches the database: JWT-shaped strings (the development tokens of
 // `praxis token` included, which are HS256 JWTs beginning eyJ), runs of 32 or more base64 or hex
 // characters (API keys, secrets), the user:grant:secret tokens auth mode oauth issues, and anything
-// after "Bearer".
+// after "Bearer". A feedback report's problem text is scrubbed by the same patterns
+// (withTokensRedacted, feedback-text.ts), keeping its case and lines.
 export const MAX_QUERY_CHARS = 200;
 /** Only this much of what the caller sent is read: enough for any stored query, and bounded work. */
 const MAX_SCANNED_CHARS = 1000;
@@ -18,8 +19,17 @@ const TOKEN_LIKE = [
   /(?<![\w+/=-])[\w+/=-]{32,}/g,
 ];
 
-export function storedQuery(asked: string): string {
-  let text = asked.slice(0, MAX_SCANNED_CHARS);
+/** `text` with every token-like string replaced by [redacted]; nothing else changed. */
+export function withTokensRedacted(text: string): string {
   for (const pattern of TOKEN_LIKE) text = text.replace(pattern, REDACTED);
-  return text.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, MAX_QUERY_CHARS).trimEnd();
+  return text;
+}
+
+export function storedQuery(asked: string): string {
+  return withTokensRedacted(asked.slice(0, MAX_SCANNED_CHARS))
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase()
+    .slice(0, MAX_QUERY_CHARS)
+    .trimEnd();
 }

@@ -1,8 +1,9 @@
-// The scheduled handler's work (wrangler.toml [triggers]): usage events older than
-// PRAXIS_INSIGHTS_DAYS are deleted — whatever PRAXIS_INSIGHTS says, so turning insights off still
+// The scheduled handler's work (wrangler.toml [triggers]): usage events and feedback reports older
+// than PRAXIS_INSIGHTS_DAYS are deleted — whatever PRAXIS_INSIGHTS says, so turning insights off still
 // lets what was stored age out.
 import { retentionDays, type InsightsEnv } from './settings.ts';
-import { deleteEventsBefore, epochMinute } from './usage-events.ts';
+import { deleteRowsBefore } from './row-deletion.ts';
+import { epochMinute } from './usage-events.ts';
 
 const MINUTES_PER_DAY = 24 * 60;
 
@@ -11,8 +12,16 @@ export async function deleteExpiredUsage(env: InsightsEnv, scheduledTime: number
   const days = retentionDays(env);
   const before = epochMinute(scheduledTime) - days * MINUTES_PER_DAY;
   try {
-    const deleted = await deleteEventsBefore(env.INSIGHTS, before);
-    console.log(JSON.stringify({ event: 'insights_retention', days, before, deleted }));
+    const { events, feedback } = await deleteRowsBefore(env.INSIGHTS, before);
+    console.log(
+      JSON.stringify({
+        event: 'insights_retention',
+        days,
+        before,
+        deleted: events,
+        deletedFeedback: feedback,
+      }),
+    );
   } catch (error) {
     console.error(
       JSON.stringify({

@@ -73,17 +73,10 @@ export async function writeUsageEvents(db: D1Database, events: UsageEvent[]): Pr
   );
 }
 
-/** Deletes every row of one caller; how many went. */
-export async function deleteCallerEvents(db: D1Database, caller: string): Promise<number> {
-  const result = await db.prepare('DELETE FROM usage_events WHERE caller = ?1').bind(caller).run();
-  return result.meta.changes ?? 0;
-}
+/** The statement deleting every row of one caller (forgetting a person batches it with their feedback). */
+export const callerEventsDeletion = (db: D1Database, caller: string): D1PreparedStatement =>
+  db.prepare('DELETE FROM usage_events WHERE caller = ?1').bind(caller);
 
-/** Deletes every row older than `beforeMinute`; how many went. */
-export async function deleteEventsBefore(db: D1Database, beforeMinute: number): Promise<number> {
-  const result = await db
-    .prepare('DELETE FROM usage_events WHERE minute < ?1')
-    .bind(beforeMinute)
-    .run();
-  return result.meta.changes ?? 0;
-}
+/** The statement deleting every row older than `beforeMinute` (retention). */
+export const eventsDeletionBefore = (db: D1Database, beforeMinute: number): D1PreparedStatement =>
+  db.prepare('DELETE FROM usage_events WHERE minute < ?1').bind(beforeMinute);

@@ -12,6 +12,7 @@ import { knowledgeView, type KnowledgeView } from './knowledge-view.ts';
 import { jsonSchemaValidator } from './json-schema.ts';
 import { registerPrompts } from './prompts.ts';
 import { registerResources } from './resources.ts';
+import { reportProblemTool, type RecordFeedback } from './report-problem-tool.ts';
 import type { Tool } from './tool.ts';
 import { toolCallOutcome, type ToolCallOutcome } from './tool-call-outcome.ts';
 import { toolResult } from './tool-result.ts';
@@ -32,6 +33,8 @@ export interface ServerContext {
   searches?: readonly SearchAhead[];
   /** Told what each tool call asked and found, once its answer is made (usage events). */
   onToolCall?: (outcome: ToolCallOutcome) => void;
+  /** Stores a report_problem call's report; without it (no person, insights off) the tool is not offered. */
+  recordFeedback?: RecordFeedback;
 }
 
 export function createPraxisServer({
@@ -40,6 +43,7 @@ export function createPraxisServer({
   calledTool,
   searches = [],
   onToolCall,
+  recordFeedback,
 }: ServerContext): McpServer {
   const view = knowledgeView(bundle, principal.groups);
   const analysed = analysedQueries(searches);
@@ -65,6 +69,7 @@ export function createPraxisServer({
     [
       ...kinds.flatMap((kind) => documentTools(kind, view, analysed)),
       ...(calledKind ? [] : knowledgeTools(view)),
+      ...(calledKind || !recordFeedback ? [] : [reportProblemTool(recordFeedback)]),
     ],
     onToolCall,
   );

@@ -50,6 +50,12 @@ export const TOOLS_DOC_EXAMPLES: readonly Example[] = [
   tool('validate-career-context', 'bob', 'validate_career_context', {}),
   tool('graph-neighbors', 'bob', 'graph_neighbors', { id: 'skill-typescript', depth: 1 }),
   tool('search-vitaegraph', 'bob', 'search_vitaegraph', { query: 'typescript' }),
+  tool('report-problem', 'bob', 'report_problem', {
+    category: 'outdated',
+    document: 'deployment',
+    problem:
+      'The canary step says 5% of traffic for fifteen minutes; the pipeline now uses 10% for ten.',
+  }),
   {
     id: 'read-record',
     as: 'bob',

@@ -1,5 +1,5 @@
-// Shared by the insights tests in workerd: the usage events the test D1 holds, the caller id a
-// subject gets there, and tools/call bodies.
+// Shared by the insights tests in workerd: the usage events and feedback reports the test D1 holds,
+// the caller id a subject gets there, and tools/call bodies.
 import { callerId } from '../../../src/worker/insights/caller-id.ts';
 import { testEnv } from './helpers.ts';
 
@@ -41,3 +41,24 @@ export const toolCall = (name: string, args: Record<string, unknown>) => ({
   method: 'tools/call',
   params: { name, arguments: args },
 });
+
+export interface StoredFeedback {
+  id: number;
+  minute: number;
+  caller: string;
+  category: string;
+  document: string | null;
+  problem: string;
+  version: string | null;
+}
+
+export async function storedFeedback(): Promise<StoredFeedback[]> {
+  const { results } = await insightsDb()
+    .prepare('SELECT * FROM feedback ORDER BY id')
+    .all<StoredFeedback>();
+  return results;
+}
+
+export async function clearFeedback(): Promise<void> {
+  await insightsDb().prepare('DELETE FROM feedback').run();
+}

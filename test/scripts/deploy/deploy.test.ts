@@ -2,7 +2,7 @@
 // reached from here: test/fixtures/fake-wrangler keeps a fake account in a temp folder). The "live
 // URL" the stand-in reports is a real Worker: `praxis dev` under workerd, so /healthz and the
 // authenticated tools/list go over real HTTP to the real app. The dry run uses the real wrangler.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative } from 'node:path';
@@ -181,7 +181,13 @@ describe('praxis deploy against a stand-in wrangler', () => {
       expect(first.output).not.toContain(insightsKey);
       // The D1 database was created by name, got migrations/ applied, and its id is in the generated config.
       expect(state.databases.map(({ name, migrations }) => ({ name, migrations }))).toEqual([
-        { name: 'praxis-insights', migrations: ['0001_usage_events.sql'] },
+        {
+          name: 'praxis-insights',
+          // Every migration file, in order (usage events, feedback, …).
+          migrations: readdirSync(join(ROOT, 'migrations'))
+            .filter((file) => file.endsWith('.sql'))
+            .sort(),
+        },
       ]);
       // The generated config carries the created ids; wrangler.toml keeps its placeholders.
       const deployed = JSON.parse(state.deployed.replace(/^\/\/.*\n/, '')) as {

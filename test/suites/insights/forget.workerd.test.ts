@@ -1,4 +1,4 @@
-// POST /insights/forget, hostile: only an author may delete a person's usage events. Anonymous 401,
+// POST /insights/forget, hostile: only an author may delete a person's usage events and feedback. Anonymous 401,
 // a reader 403, another site's Origin or Host 403, a body over 1 KiB 413, a malformed one 400 — and
 // in every refusal nothing is deleted.
 import { issueLocalToken } from '../../../src/shared/auth/local-token.ts';
@@ -14,8 +14,10 @@ import {
 } from '../../helpers/workerd/helpers.ts';
 import {
   clearEvents,
+  clearFeedback,
   storedCallerOf,
   storedEvents,
+  storedFeedback,
   toolCall,
 } from '../../helpers/workerd/insights-helpers.ts';
 
@@ -52,14 +54,29 @@ async function searchAs(subject: string): Promise<void> {
   await rpcMessage(response);
 }
 
+async function reportAs(subject: string): Promise<void> {
+  const response = await callWorker(
+    mcpRequest(toolCall('report_problem', { category: 'wrong', problem: `from ${subject}` }), {
+      bearer: await token(subject),
+    }),
+  );
+  expect((await rpcMessage(response)).result.structuredContent.recorded).toBe(true);
+}
+
 beforeAll(publishFixture);
 beforeEach(async () => {
   await clearEvents();
+  await clearFeedback();
   for (const subject of ['alice', 'alice', 'bob']) await searchAs(subject);
   await settleBackgroundWork();
 });
 
-const callers = async () => (await storedEvents()).map((event) => event.caller);
+/** Callers of the usage events; feedback rows are checked separately (their calls are events too). */
+const callers = async () =>
+  (await storedEvents())
+    .filter((event) => event.tool !== 'report_problem')
+    .map((event) => event.caller);
+const reporters = async () => (await storedFeedback()).map((row) => row.caller);
 
 describe('POST /insights/forget', () => {
   it("an author deletes one person's events, and only theirs", async () => {
@@ -68,11 +85,24 @@ describe('POST /insights/forget', () => {
     expect(await callers()).toEqual([alice, alice, bob]);
     const response = await forget(JSON.stringify({ subject: 'alice' }), await authorToken());
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ deleted: 2 });
+    expect(await response.json()).toEqual({ deleted: 2, deletedFeedback: 0 });
     expect(await callers()).toEqual([bob]);
     // Forgetting again, or someone never seen, deletes nothing and says so.
     const again = await forget(JSON.stringify({ subject: 'alice' }), await authorToken());
-    expect(await again.json()).toEqual({ deleted: 0 });
+    expect(await again.json()).toEqual({ deleted: 0, deletedFeedback: 0 });
+  });
+
+  it("deletes the person's feedback reports too, and says how many", async () => {
+    for (const subject of ['alice', 'alice', 'bob']) await reportAs(subject);
+    await settleBackgroundWork();
+    const alice = await storedCallerOf('alice');
+    const bob = await storedCallerOf('bob');
+    expect(await reporters()).toEqual([alice, alice, bob]);
+    const response = await forget(JSON.stringify({ subject: 'alice' }), await authorToken());
+    // Her two searches and the two report_problem calls' usage events; her two reports.
+    expect(await response.json()).toEqual({ deleted: 4, deletedFeedback: 2 });
+    expect(await reporters()).toEqual([bob]);
+    expect((await storedEvents()).map((event) => event.caller)).not.toContain(alice);
   });
 
   it('PRAXIS_AUTHORS_GROUP names the authors group', async () => {
@@ -80,7 +110,7 @@ describe('POST /insights/forget', () => {
     const praxisAuthor = await forget('{"subject":"bob"}', await authorToken(), editors);
     expect(praxisAuthor.status).toBe(403);
     const editor = await forget('{"subject":"bob"}', await authorToken(['editors']), editors);
-    expect(await editor.json()).toEqual({ deleted: 1 });
+    expect(await editor.json()).toEqual({ deleted: 1, deletedFeedback: 0 });
   });
 
   describe('refusals delete nothing', () => {
@@ -151,12 +181,17 @@ describe('POST /insights/forget', () => {
       ],
     ];
     it.each(cases)('%s', async (_name, send, status) => {
+      await reportAs('alice');
       const before = await callers();
+      const reportedBefore = await reporters();
       const response = await send();
       expect(response.status).toBe(status);
-      const body = (await response.json()) as { deleted?: unknown };
+      const body = (await response.json()) as { deleted?: unknown; deletedFeedback?: unknown };
       expect(body.deleted).toBeUndefined();
+      expect(body.deletedFeedback).toBeUndefined();
       expect(await callers()).toEqual(before);
+      expect(await reporters()).toEqual(reportedBefore);
+      expect(reportedBefore).toHaveLength(1);
     });
 
     it('GET and other methods are not routes', async () => {

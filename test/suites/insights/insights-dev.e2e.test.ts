@@ -1,7 +1,7 @@
 // Insights under `praxis dev`, end to end: the local D1 database gets migrations/ applied in the
 // state folder wrangler dev serves, the banner says insights are on, a search through the real
-// Worker leaves one row (read back with wrangler d1 execute), and `praxis insights forget` deletes
-// it as an author — a reader's token is refused. Every `praxis` here is the CLI as a process (bin/praxis.mjs).
+// Worker leaves one row (read back with wrangler d1 execute), a report_problem call one feedback row,
+// and `praxis insights forget` deletes them as an author — a reader's token is refused. Every `praxis` here is the CLI as a process (bin/praxis.mjs).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnPraxisDev, type RunningDev } from '../../../scripts/dev/spawn-praxis-dev.ts';
 import { runWrangler, wranglerJson } from '../../../scripts/dev/wrangler.ts';
@@ -22,6 +22,10 @@ async function tokenFor(...args: string[]): Promise<string> {
 }
 
 async function search(bearer: string, query: string): Promise<void> {
+  await callTool(bearer, 'search_processes', { query });
+}
+
+async function callTool(bearer: string, name: string, args: Record<string, unknown>) {
   const response = await fetch(dev.url, {
     method: 'POST',
     headers: {
@@ -34,7 +38,7 @@ async function search(bearer: string, query: string): Promise<void> {
       jsonrpc: '2.0',
       id: 1,
       method: 'tools/call',
-      params: { name: 'search_processes', arguments: { query } },
+      params: { name, arguments: args },
     }),
   });
   expect(response.status).toBe(200);
@@ -42,7 +46,7 @@ async function search(bearer: string, query: string): Promise<void> {
 }
 
 /** The rows of the local insights database, as `wrangler d1 execute INSIGHTS --local` prints them. */
-async function localRows(): Promise<Array<Record<string, unknown>>> {
+async function localRows(table = 'usage_events'): Promise<Array<Record<string, unknown>>> {
   const args = [
     'd1',
     'execute',
@@ -52,7 +56,7 @@ async function localRows(): Promise<Array<Record<string, unknown>>> {
     dev.stateDir,
     '--json',
     '--command',
-    'select * from usage_events',
+    `select * from ${table}`,
   ];
   const [{ results }] = wranglerJson<Array<{ results: Array<Record<string, unknown>> }>>(
     (await runWrangler(args)).stdout,
@@ -88,6 +92,20 @@ describe('insights under praxis dev', () => {
       }),
     ]);
     expect(JSON.stringify(rows)).not.toContain('alice');
+    // Agent feedback: migrations/0003 applied to the real local D1, the report stored before the answer.
+    await callTool(await tokenFor('--subject', 'alice'), 'report_problem', {
+      category: 'outdated',
+      document: 'Deployment',
+      problem: 'The canary step is out of date.',
+    });
+    expect(await localRows('feedback')).toEqual([
+      expect.objectContaining({
+        category: 'outdated',
+        document: 'deployment',
+        problem: 'The canary step is out of date.',
+        caller: rows[0]!.caller,
+      }),
+    ]);
 
     const reader = await praxis(
       'insights',
@@ -101,7 +119,7 @@ describe('insights under praxis dev', () => {
     );
     expect(reader.code).toBe(1);
     expect(reader.stderr).toContain('answered 403');
-    expect(await localRows()).toHaveLength(1);
+    expect(await until(localRows, (found) => found.length === 2)).toHaveLength(2);
 
     const author = await praxis(
       'insights',
@@ -113,8 +131,11 @@ describe('insights under praxis dev', () => {
       '--token',
       await tokenFor('--subject', 'an-author', '--group', 'praxis-authors'),
     );
-    expect(author.stdout).toContain('praxis insights: forgot alice: 1 usage event(s) deleted');
+    expect(author.stdout).toContain(
+      'praxis insights: forgot alice: 2 usage event(s) deleted, 1 feedback report(s) deleted',
+    );
     expect(author.code).toBe(0);
     expect(await localRows()).toEqual([]);
+    expect(await localRows('feedback')).toEqual([]);
   }, 120_000);
 });

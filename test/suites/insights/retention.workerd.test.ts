@@ -1,15 +1,21 @@
-// Retention: the cron trigger's scheduled event deletes usage events older than
+// Retention: the cron trigger's scheduled event deletes usage events and feedback reports older than
 // PRAXIS_INSIGHTS_DAYS (90 by default), whether insights are on or off, and keeps the rest.
 import {
   createExecutionContext,
   createScheduledController,
   waitOnExecutionContext,
 } from 'cloudflare:test';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import worker, { type Env } from '../../../src/worker/index.ts';
 import { epochMinute, writeUsageEvents } from '../../../src/worker/insights/usage-events.ts';
 import { testEnv } from '../../helpers/workerd/helpers.ts';
-import { clearEvents, insightsDb, storedEvents } from '../../helpers/workerd/insights-helpers.ts';
+import {
+  clearEvents,
+  clearFeedback,
+  insightsDb,
+  storedEvents,
+  storedFeedback,
+} from '../../helpers/workerd/insights-helpers.ts';
 
 const DAY = 24 * 60;
 const NOW = Date.UTC(2027, 0, 15, 3, 17);
@@ -30,6 +36,12 @@ async function eventsAged(days: number[]): Promise<void> {
       version: 'v',
     })),
   );
+  const report = insightsDb().prepare(
+    "INSERT INTO feedback (minute, caller, category, problem) VALUES (?1, 'c', 'wrong', ?2)",
+  );
+  await insightsDb().batch(
+    days.map((age) => report.bind(epochMinute(NOW) - age * DAY, `aged ${age}`)),
+  );
 }
 
 async function fireCron(env: Partial<Env> = {}): Promise<void> {
@@ -42,15 +54,46 @@ async function fireCron(env: Partial<Env> = {}): Promise<void> {
   await waitOnExecutionContext(context);
 }
 
-const remaining = async () => (await storedEvents()).map((event) => event.query);
+/** What is left of the usage events; the feedback reports, made at the same ages, must match. */
+async function remaining(): Promise<Array<string | null>> {
+  const events = (await storedEvents()).map((event) => event.query);
+  expect((await storedFeedback()).map((row) => row.problem)).toEqual(events);
+  return events;
+}
 
-beforeEach(clearEvents);
+beforeEach(async () => {
+  await clearEvents();
+  await clearFeedback();
+});
 
 describe('the scheduled retention', () => {
   it('deletes events older than 90 days by default and keeps the rest', async () => {
     await eventsAged([0, 1, 89, 90, 91, 400]);
     await fireCron({ PRAXIS_INSIGHTS_DAYS: undefined });
     expect(await remaining()).toEqual(['aged 0', 'aged 1', 'aged 89', 'aged 90']);
+  });
+
+  it('logs how many of each went', async () => {
+    await eventsAged([0, 91, 400]);
+    const log = vi.spyOn(console, 'log');
+    try {
+      await fireCron({ PRAXIS_INSIGHTS_DAYS: undefined });
+      const lines = log.mock.calls
+        .map(([line]) => String(line))
+        .filter((line) => line.includes('insights_retention'))
+        .map((line) => JSON.parse(line));
+      expect(lines).toEqual([
+        {
+          event: 'insights_retention',
+          days: 90,
+          before: epochMinute(NOW) - 90 * DAY,
+          deleted: 2,
+          deletedFeedback: 2,
+        },
+      ]);
+    } finally {
+      log.mockRestore();
+    }
   });
 
   it('follows PRAXIS_INSIGHTS_DAYS', async () => {
