@@ -1,5 +1,6 @@
 // Output schemas of the document tools: the process-query contract's, word for word, generalised over kinds
-// (process → checklist), plus the provenance fields the spec's open objects allow.
+// (process → checklist), plus the provenance fields the spec's open objects allow and, on get and
+// search, the freshness fields (owner, last_changed, stale), all optional.
 import { DOCUMENT_KINDS, type DocumentKind } from '../../bundle/kinds.ts';
 
 const provenance = {
