@@ -6,6 +6,11 @@ import { dropRefusedConnectionLogs } from './test/workerd-refused-connection-log
 
 if (process.env.PRAXIS_TEST_LOGS !== '1') dropRefusedConnectionLogs();
 
+// Every build the tests run (global setups, test files, the `praxis` processes they start, which
+// inherit it) takes this day as today, so whether a document is stale — a build warning — does not
+// depend on the day the suite runs (scripts/compile/build-clock.ts).
+process.env.PRAXIS_BUILD_NOW ??= '2026-12-01';
+
 // Two projects: Worker code runs inside workerd with real local KV (miniflare);
 // the build, CLI, shim and end-to-end tests run in Node against real processes.
 const quiet = process.env.PRAXIS_TEST_LOGS === '1' ? [] : [quietDependencySourcemaps()];

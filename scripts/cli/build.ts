@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { buildContent } from '../compile/build.ts';
-import { formatBuildError } from '../compile/errors.ts';
+import { buildContent, printWarning } from '../compile/build.ts';
+import { formatBuildError, type BuildError } from '../compile/errors.ts';
 import { writeBundle } from '../compile/output.ts';
 import { githubAnnotation } from '../publish/github-annotation.ts';
 import { parseOptions, UsageError } from './command.ts';
@@ -9,12 +9,13 @@ export const usage = `Usage: praxis build [--content DIR] [--out DIR] [--format 
 
 Compiles DIR (default: content/) — kind folders processes/, checklists/ — into a versioned,
 content-addressed bundle and validates every document. Prints file:line: message for each
-invalid document and exits 1 if there is any.
+invalid document and exits 1 if there is any; warns (file:line: warning: …) about stale
+documents, taking today from PRAXIS_BUILD_NOW (YYYY-MM-DD) when set.
 
 Options:
   --content DIR   content folder (default: content)
   --out DIR       write the bundle here (default: .praxis/bundle)
-  --format FMT    text (default): file:line: message; github: also ::error annotations for GitHub Actions
+  --format FMT    text (default): file:line: message; github: also ::error and ::warning annotations for GitHub Actions
   -h, --help      show this help`;
 
 export async function run(argv: string[]): Promise<number> {
@@ -26,7 +27,13 @@ export async function run(argv: string[]): Promise<number> {
   if (values.format !== 'text' && values.format !== 'github')
     throw new UsageError(`--format must be text or github, not '${values.format}'`);
   const started = performance.now();
-  const result = await buildContent(values.content!);
+  // Warnings (stale documents, a shallow checkout, flagged text) never fail a build; with --format
+  // github each is also a ::warning annotation on its file and line.
+  const onWarning = (warning: BuildError): void => {
+    printWarning(warning);
+    if (values.format === 'github') console.log(githubAnnotation(warning, undefined, 'warning'));
+  };
+  const result = await buildContent(values.content!, onWarning);
   if (!result.ok) {
     for (const error of result.errors) console.error(formatBuildError(error));
     if (values.format === 'github')

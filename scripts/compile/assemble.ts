@@ -117,6 +117,10 @@ function kindSection(
     body: put(document.content),
     ...(document.access ? { access: document.access } : {}),
     ...(document.flags?.length ? { flags: document.flags } : {}),
+    ...(document.owner ? { owner: document.owner } : {}),
+    ...(document.reviewed ? { reviewed: document.reviewed } : {}),
+    ...(document.reviewDays ? { reviewDays: document.reviewDays } : {}),
+    ...(document.lastChanged ? { lastChanged: document.lastChanged } : {}),
   }));
   const index = buildSearchIndex(
     documents.map(({ name, title, description, content, access }) => ({

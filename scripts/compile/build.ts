@@ -2,28 +2,44 @@
 import { join } from 'node:path';
 import { AccessStatisticsLimitError } from '../../src/bundle/search/audiences.ts';
 import { assembleBundle, type AssembleOptions, type Bundle } from './assemble.ts';
-import { compileContent } from './compile.ts';
+import { buildNow, BUILD_NOW_VARIABLE } from './build-clock.ts';
+import { compileContent, type CompiledDocument } from './compile.ts';
 import { formatBuildError, type BuildError } from './errors.ts';
 import { currentCommit, hasUncommittedChanges } from './git-commit.ts';
+import { lastChangeDates } from './git-dates.ts';
 import { compileKnowledge } from './knowledge/compile.ts';
 import { platformProblems } from './platform-check.ts';
+import { staleWarnings } from './stale-warnings.ts';
 
 export type BuildResult =
   { ok: true; bundle: Bundle; warnings: BuildError[] } | { ok: false; errors: BuildError[] };
 
 /** Warnings go to stderr as `file:line: warning: …` unless the caller takes them (they never fail a build). */
-const printWarning = (warning: BuildError): void =>
+export const printWarning = (warning: BuildError): void =>
   console.warn(formatBuildError({ ...warning, message: `warning: ${warning.message}` }));
+
+export interface BuildOptions extends AssembleOptions {
+  /** The build's clock (ms since 1970) for stale warnings and uncommitted files' dates; default PRAXIS_BUILD_NOW, else now. */
+  nowMs?: number;
+}
 
 export async function buildContent(
   contentDir: string,
   onWarning: (warning: BuildError) => void = printWarning,
-  options: AssembleOptions = {},
+  options: BuildOptions = {},
 ): Promise<BuildResult> {
+  const clock =
+    options.nowMs === undefined ? buildNow() : { ok: true as const, nowMs: options.nowMs };
+  if (!clock.ok)
+    return { ok: false, errors: [{ file: BUILD_NOW_VARIABLE, line: 1, message: clock.message }] };
   const { documents, errors, warnings } = await compileContent(contentDir);
   const { knowledge, errors: knowledgeErrors } = await compileKnowledge(contentDir, documents);
   errors.push(...knowledgeErrors);
   if (errors.length) return { ok: false, errors };
+  warnings.push(...(await datedFromGit(contentDir, documents, clock.nowMs)));
+  warnings.push(
+    ...staleWarnings(documents, clock.nowMs, (document) => fileOf(contentDir, document)),
+  );
   warnings.forEach(onWarning);
   let bundle: Bundle;
   try {
@@ -55,4 +71,32 @@ export async function buildContent(
       })),
     };
   return { ok: true, bundle, warnings };
+}
+
+const fileOf = (contentDir: string, document: CompiledDocument): string =>
+  join(contentDir, document.kind, document.path);
+
+/** Sets each document's `lastChanged` from git; the one warning a shallow checkout gets. */
+async function datedFromGit(
+  contentDir: string,
+  documents: CompiledDocument[],
+  nowMs: number,
+): Promise<BuildError[]> {
+  const pathOf = (document: CompiledDocument): string => `${document.kind}/${document.path}`;
+  const found = await lastChangeDates(contentDir, new Set(documents.map(pathOf)), nowMs);
+  if (!found) return [];
+  for (const document of documents) {
+    const date = found.dates.get(pathOf(document));
+    if (date) document.lastChanged = date;
+  }
+  return found.shallow
+    ? [
+        {
+          file: contentDir,
+          line: 1,
+          message:
+            "the git checkout is shallow: documents last changed before its oldest fetched commit get no last change date (and are never stale by it); fetch the whole history (actions/checkout with 'fetch-depth: 0')",
+        },
+      ]
+    : [];
 }

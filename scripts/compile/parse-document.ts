@@ -5,6 +5,7 @@ import { firstAtxHeading, TITLE_HEADING } from '../../src/bundle/markdown/atx-he
 import { inlineLinksAsLabels } from '../../src/bundle/markdown/inline-syntax.ts';
 import { readAccess } from './access-field.ts';
 import type { BuildError } from './errors.ts';
+import { readFreshnessFields, type FreshnessFields } from './freshness-fields.ts';
 import { splitFrontMatter } from './front-matter.ts';
 import { unknownKeyErrors, type KnownKey } from './front-matter-keys.ts';
 import { binaryContentError, contentWarnings, type ContentFlag } from './text-checks.ts';
@@ -25,6 +26,13 @@ export interface CompiledDocument {
   access?: string[];
   /** Line of the `name` field, or 1: where a duplicate-name error points. */
   nameLine: number;
+  /** Who keeps it and when it was last reviewed, from front matter; lastChanged from git (`git-dates.ts`). */
+  owner?: string;
+  reviewed?: string;
+  reviewDays?: number;
+  lastChanged?: string;
+  /** Where a stale warning points: the `reviewed` line, else the front matter's first line (or 1 without one). */
+  freshnessLine?: number;
   /** Build warnings about the body (active HTML, agent-directed text) and the flags they put in its metadata. */
   warnings: BuildError[];
   flags: ContentFlag[];
@@ -64,7 +72,7 @@ export function parseDocumentFile(
   const { data, keyLines, body, bodyLine } = split.value;
   const fields = readFields(kind, data, keyLines, file);
   if (!fields.ok) return fields;
-  const { rawName, title, description, tags, access } = fields.value;
+  const { rawName, title, description, tags, access, freshness } = fields.value;
   const name = rawName === undefined ? nameFromPath(path) : normalizeName(rawName);
   if (!name) {
     const line = keyLines.get('name') ?? 1;
@@ -85,6 +93,8 @@ export function parseDocumentFile(
       tags,
       access,
       nameLine: keyLines.get('name') ?? 1,
+      ...freshness,
+      freshnessLine: keyLines.get('reviewed') ?? 1,
       ...contentWarnings(body, file, bodyLine),
       title: title ?? firstHeading(body) ?? name,
       description: description ?? firstParagraph(body),
@@ -98,6 +108,7 @@ interface Fields {
   description?: string;
   tags: string[];
   access?: string[];
+  freshness: FreshnessFields;
 }
 
 function readFields(
@@ -148,12 +159,15 @@ function readFields(
   }
   const access = readAccess(data, keyLines, file);
   if (!access.ok) errors.push(access.error);
+  const freshness = readFreshnessFields(data, keyLines, file);
+  if (!freshness.ok) errors.push(...freshness.errors);
   const fields: Fields = {
     rawName,
     title: text('title') || undefined,
     description: text('description'),
     tags: list('tags') ?? [],
     access: access.ok ? access.access : undefined,
+    freshness: freshness.ok ? freshness.value : {},
   };
   return errors.length ? { ok: false, errors } : { ok: true, value: fields };
 }

@@ -1,4 +1,4 @@
-// Build errors as GitHub Actions workflow commands, so a pull request shows each one on its line:
+// Build errors and warnings as GitHub Actions workflow commands, so a pull request shows each one on its line:
 // `::error file=content/processes/a.md,line=3::message`. Escaping follows the runner's rules
 // (data: % CR LF; properties additionally : and ,).
 import { isAbsolute, relative } from 'node:path';
@@ -9,10 +9,14 @@ const escapeData = (text: string): string =>
 const escapeProperty = (text: string): string =>
   escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-/** One `::error` line; absolute paths are made relative to `root` (the checkout) so GitHub can place them. */
-export function githubAnnotation(error: BuildError, root = process.cwd()): string {
+/** One `::error` (or `::warning`) line; absolute paths are made relative to `root` (the checkout) so GitHub can place them. */
+export function githubAnnotation(
+  error: BuildError,
+  root = process.cwd(),
+  level: 'error' | 'warning' = 'error',
+): string {
   const file = (isAbsolute(error.file) ? relative(root, error.file) : error.file)
     .split('\\')
     .join('/');
-  return `::error file=${escapeProperty(file)},line=${error.line},title=praxis build::${escapeData(error.message)}`;
+  return `::${level} file=${escapeProperty(file)},line=${error.line},title=praxis build::${escapeData(error.message)}`;
 }

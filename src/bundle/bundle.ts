@@ -66,6 +66,12 @@ export interface DocumentEntry {
   access?: string[];
   /** Build warnings about the body ('active-html', 'agent-directed-text'); served as content_warnings. */
   flags?: string[];
+  /** Front matter `owner`, `reviewed` (YYYY-MM-DD) and `review_days`, each only when set (`freshness.ts`). */
+  owner?: string;
+  reviewed?: string;
+  reviewDays?: number;
+  /** UTC day of the newest commit that changed the file (the build's day when uncommitted); absent when git could not tell. */
+  lastChanged?: string;
 }
 
 /** One chunk of a kind's entries: `count` consecutive entries (in name order), stored as a JSON `DocumentEntry[]`. */

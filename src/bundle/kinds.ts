@@ -35,7 +35,12 @@ export const isDocumentKind = (name: string): name is DocumentKind =>
 export const documentKindOfSingular = (singular: string): DocumentKind | undefined =>
   documentKinds.find((kind) => DOCUMENT_KINDS[kind].singular === singular);
 
-/** The front matter keys every document kind reads. `type` is optional and must name the folder's kind (`type: process` in processes/): generated corpora carry it, and a document filed in the wrong folder is then caught. */
+/**
+ * The front matter keys every document kind reads. `type` is optional and must name the folder's kind
+ * (`type: process` in processes/): generated corpora carry it, and a document filed in the wrong
+ * folder is then caught. `owner`, `reviewed` and `review_days` say who keeps the document and when
+ * it goes stale (`freshness.ts`).
+ */
 export const DOCUMENT_FRONT_MATTER_KEYS = [
   'name',
   'title',
@@ -43,6 +48,9 @@ export const DOCUMENT_FRONT_MATTER_KEYS = [
   'tags',
   'access',
   'type',
+  'owner',
+  'reviewed',
+  'review_days',
 ] as const;
 
 export const isDocumentSingular = (name: string): name is DocumentSingular =>

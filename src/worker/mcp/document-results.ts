@@ -1,6 +1,7 @@
 // Pure builders for the document tools' answers (the process-query contract shapes + provenance).
 import type { DocumentEntry, Pointer } from '../../bundle/bundle.ts';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../bundle/kinds.ts';
+import { freshnessOf } from '../content/freshness.ts';
 import type { ToolAnswer } from './tool.ts';
 
 export interface Provenance {
@@ -13,10 +14,27 @@ export const provenanceOf = (pointer: Pointer): Provenance => ({
   commit: pointer.commit,
 });
 
+/**
+ * What get and search add to the contract's fields about a document's age, so an agent can caveat
+ * an old process: its owner and last change date when known, and whether it is stale at `nowMs`.
+ */
+export function freshnessFields(
+  entry: DocumentEntry,
+  nowMs: number,
+): { owner?: string; last_changed?: string; stale: boolean } {
+  const { owner, lastChanged, stale } = freshnessOf(entry, nowMs);
+  return {
+    ...(owner ? { owner } : {}),
+    ...(lastChanged ? { last_changed: lastChanged } : {}),
+    stale,
+  };
+}
+
 export function documentFound(
   entry: DocumentEntry,
   content: string,
   provenance: Provenance,
+  nowMs: number,
 ): ToolAnswer {
   // Flagged content is still served, labelled, so an agent treats it as material, never as instructions.
   const structured = {
@@ -25,6 +43,7 @@ export function documentFound(
     description: entry.description,
     content,
     path: entry.path,
+    ...freshnessFields(entry, nowMs),
     ...(entry.flags?.length ? { content_warnings: entry.flags } : {}),
     ...provenance,
   };
@@ -86,6 +105,7 @@ export function searchResults(
   ranked: RankedEntry[],
   total: number,
   provenance: Provenance,
+  nowMs: number,
   nextCursor?: string,
 ): ToolAnswer {
   const results = ranked.map(({ entry, score, snippet }) => ({
@@ -95,6 +115,7 @@ export function searchResults(
     relevance_score: roundScore(score),
     snippet,
     path: entry.path,
+    ...freshnessFields(entry, nowMs),
   }));
   const structured = {
     results,

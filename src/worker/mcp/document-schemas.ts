@@ -1,5 +1,6 @@
 // Output schemas of the document tools: the process-query contract's, word for word, generalised over kinds
-// (process → checklist), plus the provenance fields the spec's open objects allow.
+// (process → checklist), plus the provenance fields the spec's open objects allow and, on get and
+// search, the freshness fields (owner, last_changed, stale), all optional.
 import { DOCUMENT_KINDS, type DocumentKind } from '../../bundle/kinds.ts';
 
 const provenance = {
@@ -13,6 +14,23 @@ const provenance = {
 const path = {
   type: 'string',
   description: 'Source file, relative to the content folder (provenance)',
+} as const;
+
+/** Added to the contract's fields of get and search: how old the document is (src/worker/content/freshness.ts). */
+const freshness = {
+  owner: {
+    type: 'string',
+    description: "Who keeps the document (its front matter 'owner'), when set",
+  },
+  last_changed: {
+    type: 'string',
+    description: 'Date (YYYY-MM-DD, UTC) the document last changed in git, when known',
+  },
+  stale: {
+    type: 'boolean',
+    description:
+      'True when the document is past its review date (last reviewed, else last changed, plus its review period): caveat what it says',
+  },
 } as const;
 
 export function getOutputSchema(kind: DocumentKind) {
@@ -29,6 +47,7 @@ export function getOutputSchema(kind: DocumentKind) {
           content: { type: 'string', description: `Full markdown content of the ${singular}` },
           title: { type: 'string', description: `${Singular} title` },
           path,
+          ...freshness,
           ...provenance,
         },
         required: ['name', 'content'],
@@ -92,6 +111,7 @@ export function searchOutputSchema(kind: DocumentKind) {
               maximum: 1,
             },
             snippet: { type: 'string', description: 'Content excerpt showing match context' },
+            ...freshness,
           },
           required: ['name', 'relevance_score'],
         },

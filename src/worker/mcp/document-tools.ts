@@ -43,7 +43,7 @@ export function documentTools(
       return documentNotFound(kind, name, view.documentNames(kind), provenance);
     }
     const [entry] = await directory.entriesAt([position]);
-    return documentFound(entry!, await view.bundle.body(entry!), provenance);
+    return documentFound(entry!, await view.bundle.body(entry!), provenance, Date.now());
   });
 
   const list = tool(documentToolName(kind, 'list'), definitions.list, async () => {
@@ -70,7 +70,7 @@ export function documentTools(
         ? await rankVisible(kind, view, analysed(query), { offset: start.offset, limit })
         : { ranked: [], more: false };
       const next = page.more ? await encodeCursor(scope, start.offset + limit) : undefined;
-      return searchResults(kind, query, page.ranked, visibleCount, provenance, next);
+      return searchResults(kind, query, page.ranked, visibleCount, provenance, Date.now(), next);
     },
   );
 

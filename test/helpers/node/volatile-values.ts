@@ -11,6 +11,10 @@ const VOLATILE: ReadonlyArray<readonly [RegExp, string]> = [
   [/(\d\+)[0-9a-f]{12}\b/g, '$1<version>'],
   // The git commit a version was built from.
   [/\b[0-9a-f]{40}\b/g, '<commit>'],
+  // A document's last change date moves with every commit to it, and whether it is stale with the
+  // day the answer was asked (docs/insights.md, Freshness).
+  [/("last_changed": ?")\d{4}-\d{2}-\d{2}"/g, '$1<date>"'],
+  [/("stale": ?)(?:true|false)\b/g, '$1<stale>'],
   // Paging cursors: signed, and bound to the content version.
   [/("(?:next_cursor|nextCursor|cursor)": ?")[^"]+"/g, '$1<cursor>"'],
 ];

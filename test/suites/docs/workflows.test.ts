@@ -14,6 +14,7 @@ interface Step {
   run?: string;
   uses?: string;
   name?: string;
+  with?: Record<string, unknown>;
 }
 interface Job {
   needs?: string | string[];
@@ -71,5 +72,14 @@ describe('GitHub Actions workflows', () => {
     expect(deploy.concurrency).toEqual({ group: 'praxis-deploy', 'cancel-in-progress': false });
     expect(deploy.env?.CLOUDFLARE_API_TOKEN).toBe('${{ secrets.CLOUDFLARE_API_TOKEN }}');
     expect(runs(deploy).at(-1)).toBe('node bin/praxis.mjs deploy');
+  });
+
+  it('checks out the whole history wherever content is built, so documents get their last change dates', () => {
+    for (const name of ['test', 'deploy']) {
+      const checkout = workflow.jobs[name]!.steps.find((step) =>
+        step.uses?.startsWith('actions/checkout'),
+      );
+      expect(checkout?.with?.['fetch-depth'], name).toBe(0);
+    }
   });
 });
