@@ -51,7 +51,7 @@ const commands: Record<string, { summary: string; load: () => Promise<Command>; 
     },
     insights: {
       summary:
-        "Insights for authors: what to write or fix next (gaps, reads); forget --subject NAME deletes a person's events",
+        "Authors: what to write or fix next (gaps, reads), or forget a person's usage events",
       load: () => import('./insights.ts'),
     },
     shim: {
