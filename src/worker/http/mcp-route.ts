@@ -10,6 +10,7 @@ import { currentBundle } from '../content/store.ts';
 import { createPraxisServer } from '../mcp/server.ts';
 import { feedbackRecorder } from '../insights/record-feedback.ts';
 import { collectsUsage } from '../insights/record-usage.ts';
+import { authorInsightsDb } from '../insights/author-insights.ts';
 import type { ToolCallOutcome } from '../mcp/tool-call-outcome.ts';
 import { watchedUntilSent } from './answer-sent.ts';
 import { noteForAudit } from './audit.ts';
@@ -60,6 +61,7 @@ export async function mcpResponse(c: Context<McpPipeline>): Promise<Response> {
         searches: needs.searches,
         onToolCall: toolCalls && ((outcome) => toolCalls.push(outcome)),
         recordFeedback,
+        authorInsights: authorInsightsDb(c.env, principal),
       });
       return withErrorsMapped(
         server,

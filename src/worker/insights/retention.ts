@@ -1,6 +1,7 @@
 // The scheduled handler's work (wrangler.toml [triggers]): usage events and feedback reports older
 // than PRAXIS_INSIGHTS_DAYS are deleted — whatever PRAXIS_INSIGHTS says, so turning insights off still
-// lets what was stored age out.
+// lets what was stored age out — and so are the report's gap states no report checked in that time
+// (their key is a question's terms: they age out with the questions).
 import { retentionDays, type InsightsEnv } from './settings.ts';
 import { deleteRowsBefore } from './row-deletion.ts';
 import { epochMinute } from './usage-events.ts';
@@ -12,7 +13,7 @@ export async function deleteExpiredUsage(env: InsightsEnv, scheduledTime: number
   const days = retentionDays(env);
   const before = epochMinute(scheduledTime) - days * MINUTES_PER_DAY;
   try {
-    const { events, feedback } = await deleteRowsBefore(env.INSIGHTS, before);
+    const { events, feedback, gapStates } = await deleteRowsBefore(env.INSIGHTS, before);
     console.log(
       JSON.stringify({
         event: 'insights_retention',
@@ -20,6 +21,7 @@ export async function deleteExpiredUsage(env: InsightsEnv, scheduledTime: number
         before,
         deleted: events,
         deletedFeedback: feedback,
+        gapStates,
       }),
     );
   } catch (error) {

@@ -5,8 +5,9 @@ import type { Principal } from '../auth/principal.ts';
 import { documentKinds, documentToolName, documentToolNamed } from '../../bundle/kinds.ts';
 import type { SearchAhead } from '../content/bundle-needs.ts';
 import type { LoadedBundle } from '../content/loaded-bundle.ts';
-import { analysedQueries } from './analysed-queries.ts';
+import { analysedQueries, type AnalysedQueries } from './analysed-queries.ts';
 import { documentTools } from './document-tools.ts';
+import { insightsTools } from './insights-tools.ts';
 import { knowledgeTools } from './knowledge.ts';
 import { knowledgeView, type KnowledgeView } from './knowledge-view.ts';
 import { jsonSchemaValidator } from './json-schema.ts';
@@ -35,6 +36,8 @@ export interface ServerContext {
   onToolCall?: (outcome: ToolCallOutcome) => void;
   /** Stores a report_problem call's report; without it (no person, insights off) the tool is not offered. */
   recordFeedback?: RecordFeedback;
+  /** The insights database, given only for an author where insights are configured: the authors' tool. */
+  authorInsights?: D1Database;
 }
 
 export function createPraxisServer({
@@ -44,6 +47,7 @@ export function createPraxisServer({
   searches = [],
   onToolCall,
   recordFeedback,
+  authorInsights,
 }: ServerContext): McpServer {
   const view = knowledgeView(bundle, principal.groups);
   const analysed = analysedQueries(searches);
@@ -72,8 +76,11 @@ export function createPraxisServer({
       ...(calledKind || !recordFeedback ? [] : [reportProblemTool(recordFeedback)]),
     ],
     onToolCall,
+    analysed,
   );
   if (calledKind) return server;
+  // The authors' tool is no usage anyone asked of the knowledge: its calls are not recorded.
+  if (authorInsights) registerTools(server, insightsTools(view, principal, authorInsights));
   registerResources(server, view);
   registerPrompts(server, view);
   return server;
@@ -88,13 +95,14 @@ function registerTools(
   server: McpServer,
   tools: Tool[],
   onToolCall?: (outcome: ToolCallOutcome) => void,
+  analysed?: AnalysedQueries,
 ): void {
   for (const { name, definition, answer } of tools) {
     server.registerTool(name, definition, async (args) => {
       const answered = await answer(args);
       if (onToolCall) {
         try {
-          onToolCall(toolCallOutcome(name, args, answered));
+          onToolCall(toolCallOutcome(name, args, answered, analysed));
         } catch (error) {
           console.error(
             JSON.stringify({ event: 'tool_call_outcome_failed', tool: name, error: String(error) }),

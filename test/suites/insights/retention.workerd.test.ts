@@ -74,6 +74,7 @@ describe('the scheduled retention', () => {
   });
 
   it('logs how many of each went', async () => {
+    await insightsDb().prepare('DELETE FROM gap_answers').run();
     await eventsAged([0, 91, 400]);
     const log = vi.spyOn(console, 'log');
     try {
@@ -89,11 +90,29 @@ describe('the scheduled retention', () => {
           before: epochMinute(NOW) - 90 * DAY,
           deleted: 2,
           deletedFeedback: 2,
+          gapStates: 0,
         },
       ]);
     } finally {
       log.mockRestore();
     }
+  });
+
+  it("deletes the report's gap states no report checked within the period", async () => {
+    await insightsDb().prepare('DELETE FROM gap_answers').run();
+    for (const [terms, age] of [
+      ['kept', 3],
+      ['old', 8],
+    ] as const)
+      await insightsDb()
+        .prepare(
+          'INSERT INTO gap_answers (access, terms, checked_minute, was_unanswered) VALUES (?1, ?2, ?3, 1)',
+        )
+        .bind('a', terms, epochMinute(NOW) - age * DAY)
+        .run();
+    await fireCron({ PRAXIS_INSIGHTS_DAYS: '7' });
+    const { results } = await insightsDb().prepare('SELECT terms FROM gap_answers').all();
+    expect(results).toEqual([{ terms: 'kept' }]);
   });
 
   it('follows PRAXIS_INSIGHTS_DAYS', async () => {
