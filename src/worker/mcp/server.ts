@@ -5,7 +5,7 @@ import type { Principal } from '../auth/principal.ts';
 import { documentKinds, documentToolName, documentToolNamed } from '../../bundle/kinds.ts';
 import type { SearchAhead } from '../content/bundle-needs.ts';
 import type { LoadedBundle } from '../content/loaded-bundle.ts';
-import { analysedQueries } from './analysed-queries.ts';
+import { analysedQueries, type AnalysedQueries } from './analysed-queries.ts';
 import { documentTools } from './document-tools.ts';
 import { knowledgeTools } from './knowledge.ts';
 import { knowledgeView, type KnowledgeView } from './knowledge-view.ts';
@@ -67,6 +67,7 @@ export function createPraxisServer({
       ...(calledKind ? [] : knowledgeTools(view)),
     ],
     onToolCall,
+    analysed,
   );
   if (calledKind) return server;
   registerResources(server, view);
@@ -83,13 +84,14 @@ function registerTools(
   server: McpServer,
   tools: Tool[],
   onToolCall?: (outcome: ToolCallOutcome) => void,
+  analysed?: AnalysedQueries,
 ): void {
   for (const { name, definition, answer } of tools) {
     server.registerTool(name, definition, async (args) => {
       const answered = await answer(args);
       if (onToolCall) {
         try {
-          onToolCall(toolCallOutcome(name, args, answered));
+          onToolCall(toolCallOutcome(name, args, answered, analysed));
         } catch (error) {
           console.error(
             JSON.stringify({ event: 'tool_call_outcome_failed', tool: name, error: String(error) }),
