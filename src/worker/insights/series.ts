@@ -2,14 +2,13 @@
 // author may see, and how often the questions on the author's gap list were asked. Both are computed
 // under the author's own access: reads count only gets of the documents the author's view names
 // (passed as one bound JSON parameter, read with json_each), and the asks count only questions the
-// report already shows, so nothing of a restricted document enters either. Every statement is bounded:
-// grouped by day over at most MAX_SERIES_DAYS days, the distinct questions read at most MAX_QUESTIONS.
+// report already shows (by their terms key), so nothing of a restricted document enters either. Each
+// is one statement grouped by day, over at most MAX_SERIES_DAYS days.
 import { documentKinds, documentToolName, type DocumentKind } from '../../bundle/kinds.ts';
-import { analyseQuery } from '../content/search/query-terms.ts';
+import { termsKeyOf } from './terms-key.ts';
+import { epochMinute } from './usage-events.ts';
 
 export const MAX_SERIES_DAYS = 366;
-/** Distinct questions of the period (most asked first) compared with the gap list. */
-export const MAX_QUESTIONS = 2000;
 const MINUTES_PER_DAY = 24 * 60;
 
 export interface DayCount {
@@ -19,7 +18,7 @@ export interface DayCount {
 }
 
 export interface SeriesPeriod {
-  /** Epoch milliseconds: the first day counted is the one `since` falls in, the last the one before `until`. */
+  /** Epoch milliseconds, the report's period: counted from the minute of `since` to the minute of `until`, both included. */
   since: number;
   until: number;
 }
@@ -32,7 +31,7 @@ const isoDay = (day: number): string => new Date(day * 86_400_000).toISOString()
 
 /** The days of the period, at most MAX_SERIES_DAYS (the most recent ones). */
 function periodDays({ since, until }: SeriesPeriod): { first: number; last: number } {
-  const last = dayOf(Math.max(since, until - 1));
+  const last = dayOf(Math.max(since, until));
   const first = Math.max(dayOf(since), last - MAX_SERIES_DAYS + 1);
   return { first, last };
 }
@@ -47,14 +46,15 @@ function everyDay(period: SeriesPeriod, rows: Array<{ day: number; count: number
   return days;
 }
 
+/** The report's minutes (both ends included), no earlier than the first day charted. */
 const minuteBounds = (period: SeriesPeriod): [number, number] => {
-  const { first, last } = periodDays(period);
-  return [first * MINUTES_PER_DAY, (last + 1) * MINUTES_PER_DAY];
+  const { first } = periodDays(period);
+  return [Math.max(epochMinute(period.since), first * MINUTES_PER_DAY), epochMinute(period.until)];
 };
 
 const READS_PER_DAY = `SELECT minute / ${MINUTES_PER_DAY} AS day, COUNT(*) AS count
 FROM usage_events
-WHERE kind = 'get' AND is_error = 0 AND minute >= ?1 AND minute < ?2
+WHERE kind = 'get' AND is_error = 0 AND minute BETWEEN ?1 AND ?2
   AND EXISTS (
     SELECT 1 FROM json_each(usage_events.names) AS read
     WHERE usage_events.tool || ' ' || read.value IN (SELECT value FROM json_each(?3))
@@ -78,43 +78,26 @@ export async function readsPerDay(
   return everyDay(period, results);
 }
 
-const QUESTIONS = `SELECT query FROM usage_events
-WHERE kind = 'search' AND query IS NOT NULL AND minute >= ?1 AND minute < ?2
-GROUP BY query ORDER BY COUNT(*) DESC, query LIMIT ?3`;
-
 const ASKS_PER_DAY = `SELECT minute / ${MINUTES_PER_DAY} AS day, COUNT(*) AS count
 FROM usage_events
-WHERE kind = 'search' AND minute >= ?1 AND minute < ?2
-  AND query IN (SELECT value FROM json_each(?3))
+WHERE kind = 'search' AND terms IN (SELECT value FROM json_each(?3)) AND minute BETWEEN ?1 AND ?2
 GROUP BY day`;
 
-/** The key two wordings of one question share: their distinct analysed terms, sorted. */
-export const termsKey = (terms: readonly string[]): string =>
-  JSON.stringify([...new Set(terms)].sort());
-
 /**
- * Searches per day whose wording analyses to the terms of one of `gapTerms` (the gap list's
- * questions, near-duplicates merged as the report merges them).
+ * Searches per day of the questions on the gap list: those whose terms key (terms-key.ts, stored
+ * with each search) is one of the gaps' — their near-duplicates merged as the report merges them.
  */
 export async function gapAsksPerDay(
   db: D1Database,
   period: SeriesPeriod,
   gapTerms: ReadonlyArray<readonly string[]>,
 ): Promise<DayCount[]> {
-  if (!gapTerms.length) return everyDay(period, []);
-  const wanted = new Set(gapTerms.map(termsKey));
+  const keys = gapTerms.flatMap((terms) => termsKeyOf(terms) ?? []);
+  if (!keys.length) return everyDay(period, []);
   const [from, to] = minuteBounds(period);
-  const { results: questions } = await db
-    .prepare(QUESTIONS)
-    .bind(from, to, MAX_QUESTIONS)
-    .all<{ query: string }>();
-  const asked = questions
-    .map(({ query }) => query)
-    .filter((query) => wanted.has(termsKey(analyseQuery(query).terms)));
-  if (!asked.length) return everyDay(period, []);
   const { results } = await db
     .prepare(ASKS_PER_DAY)
-    .bind(from, to, JSON.stringify(asked))
+    .bind(from, to, JSON.stringify(keys))
     .all<{ day: number; count: number }>();
   return everyDay(period, results);
 }

@@ -9,12 +9,14 @@ import {
   gapAsksPerDay,
   readsPerDay,
 } from '../../../src/worker/insights/series.ts';
+import { termsKeyOf } from '../../../src/worker/insights/terms-key.ts';
 import { clearEvents, insightsDb } from '../../helpers/workerd/insights-helpers.ts';
 
 const DAY_MS = 86_400_000;
 /** 2026-12-01T00:00Z and the two days after it. */
 const DAY_1 = Date.UTC(2026, 11, 1);
-const period = { since: DAY_1, until: DAY_1 + 3 * DAY_MS };
+/** The three days, both ends included as the report includes them. */
+const period = { since: DAY_1, until: DAY_1 + 3 * DAY_MS - 60_000 };
 
 async function event(
   at: number,
@@ -24,7 +26,7 @@ async function event(
   const kind = tool.slice(0, tool.indexOf('_'));
   await insightsDb()
     .prepare(
-      'INSERT INTO usage_events (minute, caller, tool, kind, query, names, is_error) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)',
+      'INSERT INTO usage_events (minute, caller, tool, kind, query, names, is_error, terms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)',
     )
     .bind(
       Math.floor(at / 60_000),
@@ -34,6 +36,8 @@ async function event(
       fields.query ?? null,
       JSON.stringify(fields.names ?? []),
       fields.isError ? 1 : 0,
+      // A search's terms key, as recording stores it.
+      kind === 'search' && fields.query ? termsKeyOf(analyseQuery(fields.query).terms) : null,
     )
     .run();
 }
@@ -95,7 +99,7 @@ describe('asks per day of the gap list', () => {
 });
 
 it('a period longer than MAX_SERIES_DAYS is cut to its most recent days', async () => {
-  const long = { since: DAY_1 - 1000 * DAY_MS, until: DAY_1 + DAY_MS };
+  const long = { since: DAY_1 - 1000 * DAY_MS, until: DAY_1 + DAY_MS - 60_000 };
   const days = await readsPerDay(insightsDb(), long, visible);
   expect(days).toHaveLength(MAX_SERIES_DAYS);
   expect(days.at(-1)!.day).toBe('2026-12-01');
