@@ -6,7 +6,7 @@
 // holder is no longer an author, shows nothing. The callback takes only the sign-in this browser
 // started. Every answer carries the page's headers; other auth modes answer 404 naming the surfaces.
 import { EncryptJWT } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCESS_TOKEN_TTL_S } from '../../../src/worker/auth/oauth/authorization-server.ts';
 import { purposeKey } from '../../../src/worker/auth/oauth/purpose-keys.ts';
 import type { Env } from '../../../src/worker/index.ts';
@@ -323,7 +323,7 @@ describe('the insights page in auth mode oauth', () => {
   });
 });
 
-describe('the insights page in other auth modes', () => {
+describe('the insights page in other auth modes, and when something is missing', () => {
   it('local: 404, naming the MCP tool and the command that give the same report', async () => {
     for (const url of [PAGE, CALLBACK]) {
       const response = await get(url, undefined, {});
@@ -335,6 +335,17 @@ describe('the insights page in other auth modes', () => {
       expect(html).toContain('<code>praxis insights</code>');
       expect(setCookies(response)).toEqual([]);
     }
+  });
+
+  it('an identity provider that cannot be reached: 503, saying to try again, nothing stored', async () => {
+    const unreachable = oauthEnv({
+      PRAXIS_OIDC_ISSUER: inject('identityProviders').unreachable,
+    } as Partial<Env>);
+    const response = await get(PAGE, undefined, unreachable);
+    expect(response.status).toBe(503);
+    expectPageHeaders(response);
+    expect(await response.text()).toContain('The identity provider could not be reached.');
+    expect(setCookies(response)).toEqual([]);
   });
 
   it('a misconfigured oauth mode: 500, and no reason given to the browser', async () => {

@@ -5,11 +5,11 @@ import { escapeHtml as escape } from '../../../shared/auth/page-style.ts';
 import type { DayCount } from '../series.ts';
 
 const WIDTH = 600;
-const HEIGHT = 140;
-const TOP = 16;
-const BOTTOM = 20;
+const HEIGHT = 120;
+const TOP = 4;
+const BOTTOM = 2;
 const BAR_COLOUR = '#1d4ed8';
-const TEXT_COLOUR = '#374151';
+const AXIS_COLOUR = '#374151';
 
 /** One sentence: how many in all, and the busiest day. */
 export function seriesSummary(label: string, days: readonly DayCount[]): string {
@@ -38,13 +38,12 @@ export function barChart(id: string, label: string, days: readonly DayCount[]): 
       );
     })
     .join('');
-  const first = days[0]?.day ?? '';
-  const last = days.at(-1)?.day ?? '';
+  const baseline = `<line x1="0" y1="${HEIGHT - BOTTOM}" x2="${WIDTH}" y2="${HEIGHT - BOTTOM}" stroke="${AXIS_COLOUR}" stroke-width="1"/>`;
+  // The axis labels are HTML under the chart, so they keep the page's font size on a narrow screen.
   const axis =
-    `<line x1="0" y1="${HEIGHT - BOTTOM}" x2="${WIDTH}" y2="${HEIGHT - BOTTOM}" stroke="${TEXT_COLOUR}" stroke-width="1"/>` +
-    `<text x="0" y="${HEIGHT - 4}" font-size="12" fill="${TEXT_COLOUR}">${escape(first)}</text>` +
-    `<text x="${WIDTH}" y="${HEIGHT - 4}" font-size="12" fill="${TEXT_COLOUR}" text-anchor="end">${escape(last)}</text>` +
-    `<text x="0" y="12" font-size="12" fill="${TEXT_COLOUR}">${max}</text>`;
+    `<p class="axis muted" aria-hidden="true"><span>${escape(days[0]?.day ?? '')}</span>` +
+    `<span>highest ${Math.max(0, ...days.map((day) => day.count))}</span>` +
+    `<span>${escape(days.at(-1)?.day ?? '')}</span></p>`;
   const summary = seriesSummary(label, days);
   const rows = days
     .map((day) => `<tr><td>${escape(day.day)}</td><td class="num">${day.count}</td></tr>`)
@@ -52,7 +51,7 @@ export function barChart(id: string, label: string, days: readonly DayCount[]): 
   return (
     `<figure id="${escape(id)}"><figcaption>${escape(label)}</figcaption>` +
     `<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escape(summary)}">` +
-    `${bars}${axis}</svg>` +
+    `${bars}${baseline}</svg>${axis}` +
     `<p class="muted">${escape(summary)}</p>` +
     `<details><summary>${escape(label)}, day by day</summary><div class="scroll">` +
     `<table><thead><tr><th scope="col">Day</th><th scope="col" class="num">Count</th></tr></thead>` +

@@ -18,6 +18,7 @@ const INSIGHTS_STYLE = [
   '.muted{color:#4b5563}',
   'figure{margin:1rem 0}',
   'figcaption{font-weight:600}',
+  '.axis{display:flex;justify-content:space-between;gap:.5rem;margin:.2rem 0;font-size:.85rem}',
   'svg{display:block;width:100%;height:auto;max-height:12rem}',
   '.report{margin:.75rem 0;padding:.5rem .75rem;border:1px solid #d4d7dd;border-radius:4px}',
   '.report .label{font-size:.85rem;color:#4b5563;margin:0}',
