@@ -3,6 +3,7 @@
 // escaped; what agents reported is someone else's text and is shown as such, quoted and labelled.
 // The period is chosen with plain links (?since=7d|30d|90d), the next page of gaps with a plain link
 // carrying the report's cursor.
+import { DOCUMENT_KINDS, isDocumentKind } from '../../../bundle/kinds.ts';
 import { escapeHtml as escape } from '../../../shared/auth/page-style.ts';
 import type {
   DocumentReads,
@@ -44,8 +45,12 @@ export const pageLink = (days: PeriodDays, cursor?: string): string => {
   return `${INSIGHTS_PAGE_PATH}?${query.toString()}`;
 };
 
+/** A document kind as one word: "process" for processes; an unknown kind as it is. */
+const kindWord = (kind: string): string =>
+  isDocumentKind(kind) ? DOCUMENT_KINDS[kind].singular : kind;
+
 const documentName = (document: DocumentRef): string =>
-  `${escape(document.title)} <span class="muted">(${escape(document.kind)} <code>${escape(document.name)}</code>)</span>`;
+  `${escape(document.title)} <span class="muted">(${escape(kindWord(document.kind))} <code>${escape(document.name)}</code>)</span>`;
 
 /** A table in a box that scrolls sideways on a narrow screen; the box is focusable so a keyboard can scroll it. */
 function table(
