@@ -50,7 +50,8 @@ const commands: Record<string, { summary: string; load: () => Promise<Command>; 
       checkout: true,
     },
     insights: {
-      summary: "Delete one person's usage events from a Worker's insights (forget --subject NAME)",
+      summary:
+        "Authors: what to write or fix next (gaps, reads), or forget a person's usage events",
       load: () => import('./insights.ts'),
     },
     shim: {

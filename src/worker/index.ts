@@ -27,6 +27,7 @@ import { AUTH_MODES } from './auth/modes.ts';
 import { FORGET_PATH, forgetBodyLimit, forgetResponse } from './insights/forget-route.ts';
 import { INSIGHTS_CALLBACK_PATH, INSIGHTS_PAGE_PATH } from './insights/page/page-cookies.ts';
 import { insightsCallbackRoute, insightsPageRoute } from './insights/page/route.ts';
+import { REPORT_PATH, reportResponse } from './insights/report-route.ts';
 import { deleteExpiredUsage } from './insights/retention.ts';
 import type { InsightsEnv } from './insights/settings.ts';
 
@@ -116,6 +117,9 @@ for (const path of OAUTH_ROUTE_PATTERNS) {
 app.use(FORGET_PATH, sameSiteOnly);
 app.use(FORGET_PATH, forgetBodyLimit);
 app.post(FORGET_PATH, forgetResponse);
+// An author reads the insights report (gaps, reads) as JSON.
+app.use(REPORT_PATH, sameSiteOnly);
+app.get(REPORT_PATH, reportResponse);
 
 // Insights: the page for authors, behind the company sign-in of auth mode oauth (docs/insights.md#the-page).
 app.use(INSIGHTS_PAGE_PATH, sameSiteOnly);

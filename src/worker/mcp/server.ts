@@ -7,6 +7,7 @@ import type { SearchAhead } from '../content/bundle-needs.ts';
 import type { LoadedBundle } from '../content/loaded-bundle.ts';
 import { analysedQueries, type AnalysedQueries } from './analysed-queries.ts';
 import { documentTools } from './document-tools.ts';
+import { insightsTools } from './insights-tools.ts';
 import { knowledgeTools } from './knowledge.ts';
 import { knowledgeView, type KnowledgeView } from './knowledge-view.ts';
 import { jsonSchemaValidator } from './json-schema.ts';
@@ -32,6 +33,8 @@ export interface ServerContext {
   searches?: readonly SearchAhead[];
   /** Told what each tool call asked and found, once its answer is made (usage events). */
   onToolCall?: (outcome: ToolCallOutcome) => void;
+  /** The insights database, given only for an author where insights are configured: the authors' tool. */
+  authorInsights?: D1Database;
 }
 
 export function createPraxisServer({
@@ -40,6 +43,7 @@ export function createPraxisServer({
   calledTool,
   searches = [],
   onToolCall,
+  authorInsights,
 }: ServerContext): McpServer {
   const view = knowledgeView(bundle, principal.groups);
   const analysed = analysedQueries(searches);
@@ -70,6 +74,8 @@ export function createPraxisServer({
     analysed,
   );
   if (calledKind) return server;
+  // The authors' tool is no usage anyone asked of the knowledge: its calls are not recorded.
+  if (authorInsights) registerTools(server, insightsTools(view, principal, authorInsights));
   registerResources(server, view);
   registerPrompts(server, view);
   return server;

@@ -53,6 +53,23 @@ describe('the scheduled retention', () => {
     expect(await remaining()).toEqual(['aged 0', 'aged 1', 'aged 89', 'aged 90']);
   });
 
+  it("deletes the report's gap states no report checked within the period", async () => {
+    await insightsDb().prepare('DELETE FROM gap_answers').run();
+    for (const [terms, age] of [
+      ['kept', 3],
+      ['old', 8],
+    ] as const)
+      await insightsDb()
+        .prepare(
+          'INSERT INTO gap_answers (access, terms, checked_minute, was_unanswered) VALUES (?1, ?2, ?3, 1)',
+        )
+        .bind('a', terms, epochMinute(NOW) - age * DAY)
+        .run();
+    await fireCron({ PRAXIS_INSIGHTS_DAYS: '7' });
+    const { results } = await insightsDb().prepare('SELECT terms FROM gap_answers').all();
+    expect(results).toEqual([{ terms: 'kept' }]);
+  });
+
   it('follows PRAXIS_INSIGHTS_DAYS', async () => {
     await eventsAged([0, 6, 7, 8, 30]);
     await fireCron({ PRAXIS_INSIGHTS_DAYS: '7' });

@@ -6,7 +6,8 @@
 import type { Client } from '@modelcontextprotocol/client';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectClient, publishFixture } from '../../helpers/workerd/helpers.ts';
+import { issueLocalToken } from '../../../src/shared/auth/local-token.ts';
+import { connectClient, publishFixture, testEnv } from '../../helpers/workerd/helpers.ts';
 
 type Listing = Record<string, unknown>;
 
@@ -26,7 +27,11 @@ let listings: { tools: Listing[]; prompts: Listing[]; resourceTemplates: Listing
 
 beforeAll(async () => {
   await publishFixture();
-  client = await connectClient();
+  // As an author, so the authors' insights_report tool is listed and checked too.
+  client = await connectClient(
+    'modern',
+    await issueLocalToken(testEnv.PRAXIS_LOCAL_SECRET!, 'an-author', ['praxis-authors']),
+  );
   listings = {
     tools: (await client.listTools()).tools,
     prompts: (await client.listPrompts()).prompts,
@@ -40,7 +45,8 @@ afterAll(async () => {
 
 describe('advertised schemas are portable', () => {
   it('lists every tool with an input schema, and most with an output schema', () => {
-    expect(listings.tools.length).toBeGreaterThanOrEqual(15);
+    expect(listings.tools.length).toBeGreaterThanOrEqual(16);
+    expect(listings.tools.map((tool) => tool.name)).toContain('insights_report');
     expect(listings.tools.every((tool) => tool.inputSchema)).toBe(true);
     expect(listings.tools.filter((tool) => tool.outputSchema).length).toBeGreaterThanOrEqual(11);
     expect(listings.prompts.length).toBeGreaterThan(0);
