@@ -1,4 +1,4 @@
-// `praxis insights` against a stand-in for the Worker's GET /insights/report (the route itself is
+// `praxis insights` (its main, scripts/cli/main.ts, run in this process) against a stand-in for the Worker's GET /insights/report (the route itself is
 // tested in workerd: test/suites/insights/report-authors-only.workerd.test.ts): the URL, period,
 // cursor and token it sends, the table and json formats, the Worker's refusal as exit 1, and bad
 // options as exit 2 before anything is sent.
