@@ -21,6 +21,8 @@ export interface OAuthDevSetup {
 
 export async function prepareOAuthDev(options: OAuthDevOptions): Promise<OAuthDevSetup> {
   const callback = `${options.origin}/oauth/callback`;
+  // The insights page signs people in on its own callback (src/worker/insights/page/sign-in.ts).
+  const pageCallback = `${options.origin}/insights/callback`;
   const common = [
     'PRAXIS_AUTH_MODE=oauth',
     `PRAXIS_AUTH_RESOURCE=${options.origin}/mcp`,
@@ -46,13 +48,13 @@ export async function prepareOAuthDev(options: OAuthDevOptions): Promise<OAuthDe
       lines.push(`PRAXIS_AUTH_GROUPS_CLAIM=${process.env.PRAXIS_AUTH_GROUPS_CLAIM}`);
     return {
       env: lines,
-      description: `Sign-in goes to ${options.oidcIssuer} (redirect URI to register there: ${callback}).`,
+      description: `Sign-in goes to ${options.oidcIssuer} (redirect URIs to register there: ${callback}, and ${pageCallback} for the insights page).`,
       close: async () => undefined,
     };
   }
   // oidc-provider is a development dependency: loaded only here.
   const { startSignInProvider } = await import('./sign-in-provider.ts');
-  const provider = await startSignInProvider({ redirectUris: [callback] });
+  const provider = await startSignInProvider({ redirectUris: [callback, pageCallback] });
   return {
     env: [
       ...common,

@@ -25,6 +25,8 @@ import { protectedResourceMetadataResponse } from './http/protected-resource-met
 import { rateLimitPerCaller, type RateLimitEnv } from './http/rate-limit.ts';
 import { AUTH_MODES } from './auth/modes.ts';
 import { FORGET_PATH, forgetBodyLimit, forgetResponse } from './insights/forget-route.ts';
+import { INSIGHTS_CALLBACK_PATH, INSIGHTS_PAGE_PATH } from './insights/page/page-cookies.ts';
+import { insightsCallbackRoute, insightsPageRoute } from './insights/page/route.ts';
 import { REPORT_PATH, reportResponse } from './insights/report-route.ts';
 import { deleteExpiredUsage } from './insights/retention.ts';
 import type { InsightsEnv } from './insights/settings.ts';
@@ -118,6 +120,12 @@ app.post(FORGET_PATH, forgetResponse);
 // An author reads the insights report (gaps, reads) as JSON.
 app.use(REPORT_PATH, sameSiteOnly);
 app.get(REPORT_PATH, reportResponse);
+
+// Insights: the page for authors, behind the company sign-in of auth mode oauth (docs/insights.md#the-page).
+app.use(INSIGHTS_PAGE_PATH, sameSiteOnly);
+app.use(INSIGHTS_CALLBACK_PATH, sameSiteOnly);
+app.get(INSIGHTS_PAGE_PATH, insightsPageRoute);
+app.get(INSIGHTS_CALLBACK_PATH, insightsCallbackRoute);
 
 app.notFound((c) =>
   c.json(

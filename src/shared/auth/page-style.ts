@@ -4,7 +4,8 @@
 // visible focus ring, and colours with at least 4.5:1 contrast. No script, no asset from elsewhere:
 // the pages' Content-Security-Policy allows inline styles only.
 
-const STYLE = [
+/** The card's style sheet; pages with more to show (the insights page) add their own rules after it. */
+export const PAGE_STYLE = [
   'body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;background:#f3f4f6;color:#1b1b1b}',
   'main{max-width:34rem;margin:3rem auto;padding:1.5rem 1.75rem;background:#fff;border:1px solid #d4d7dd;' +
     'border-radius:8px}',
@@ -35,7 +36,7 @@ export function signInPageHtml(title: string, body: string): string {
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width,initial-scale=1">' +
-    `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head>` +
+    `<title>${escapeHtml(title)}</title><style>${PAGE_STYLE}</style></head>` +
     `<body><main><p class="brand">Praxis</p>${body}</main></body></html>`
   );
 }

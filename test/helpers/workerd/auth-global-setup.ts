@@ -13,6 +13,8 @@ import {
 
 /** Where the Worker under test (http://localhost in workerd) receives upstream sign-ins in oauth mode. */
 export const SIGN_IN_CALLBACK = 'http://localhost/oauth/callback';
+/** Where the insights page (src/worker/insights/page/) receives its own sign-ins. */
+export const INSIGHTS_PAGE_CALLBACK = 'http://localhost/insights/callback';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const stable = await startIdentityProvider();
@@ -26,7 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Auth mode oauth: the development sign-in provider as the upstream (alice, bob), one whose
   // users the tests change, and a hostile one.
   const signIn = await startSignInProvider({
-    redirectUris: [SIGN_IN_CALLBACK],
+    redirectUris: [SIGN_IN_CALLBACK, INSIGHTS_PAGE_CALLBACK],
     testControls: true,
   });
   const hostile = await startHostileProvider(signIn.clientId);

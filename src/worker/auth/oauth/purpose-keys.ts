@@ -1,9 +1,14 @@
 // One key per use of the consent secret (consent forms, the upstream sign-in state, remembered
-// approvals), derived with HKDF-SHA-256 through WebCrypto, so a value made for one use is never
-// accepted as another and the encrypted sign-in state gets the 256-bit key A256GCM needs.
+// approvals, the insights page's sign-in and session), derived with HKDF-SHA-256 through WebCrypto,
+// so a value made for one use is never accepted as another and the encrypted sign-in state gets the 256-bit key A256GCM needs.
 import { base64url } from 'jose';
 
-export type KeyPurpose = 'consent-form' | 'upstream-state' | 'remembered-approvals';
+export type KeyPurpose =
+  | 'consent-form'
+  | 'upstream-state'
+  | 'remembered-approvals'
+  | 'insights-sign-in'
+  | 'insights-session';
 
 const derived = new Map<string, Promise<Uint8Array>>();
 
