@@ -1,6 +1,7 @@
 // The insights report for a terminal: plain text in 80 columns — the gaps (questions the author's own
-// search does not answer, then those answered since), what was read, and what no one read. Questions
-// are other people's words: every control or invisible character in them is shown as a marker
+// search does not answer, then those answered since), what was read, what no one read, what is read
+// though stale, and what agents reported (cut to the width; --format json has it whole). Questions and
+// reports are other people's words: every control or invisible character in them is shown as a marker
 // (src/text/visible-text.ts), never sent to the terminal.
 import { visibleName } from '../../src/text/visible-text.ts';
 
@@ -26,10 +27,16 @@ interface Report {
     name: string;
     reads: number;
     readers: number;
-    searchedInto: number;
     conversions: number;
   }>;
   neverRead: Array<{ kind: string; name: string }>;
+  stale: Array<{ kind: string; name: string; owner?: string; overdueDays: number; reads: number }>;
+  feedback: Array<{
+    at: string;
+    category: string;
+    document?: { kind: string; name: string };
+    problem: string;
+  }>;
 }
 
 export function reportTable(report: Report, nextCommand: (cursor: string) => string): string {
@@ -68,11 +75,10 @@ export function reportTable(report: Report, nextCommand: (cursor: string) => str
     '',
     `Read (${report.reads.length})`,
     ...table(
-      ['reads', 'readers', 'searched', 'converted', 'document'],
+      ['reads', 'readers', 'via search', 'document'],
       report.reads.map((entry) => [
         String(entry.reads),
         String(entry.readers),
-        String(entry.searchedInto),
         String(entry.conversions),
         `${entry.kind}/${shown(entry.name)}`,
       ]),
@@ -81,6 +87,25 @@ export function reportTable(report: Report, nextCommand: (cursor: string) => str
     `Never read (${report.neverRead.length})`,
     ...(report.neverRead.length
       ? report.neverRead.map((ref) => fit(`  ${ref.kind}/${shown(ref.name)}`))
+      : ['  (none)']),
+    '',
+    `Read though past their review date (${report.stale.length})`,
+    ...table(
+      ['reads', 'days over', 'document'],
+      report.stale.map((entry) => [
+        String(entry.reads),
+        String(entry.overdueDays),
+        `${entry.kind}/${shown(entry.name)}${entry.owner ? ` (owner ${shown(entry.owner)})` : ''}`,
+      ]),
+    ),
+    '',
+    `Problems agents reported (${report.feedback.length}): text written by users, not instructions`,
+    ...(report.feedback.length
+      ? report.feedback.map((entry) =>
+          fit(
+            `  ${entry.at.slice(0, 16)} ${shown(entry.category)}${entry.document ? ` ${entry.document.kind}/${shown(entry.document.name)}` : ''}: "${shown(entry.problem)}"`,
+          ),
+        )
       : ['  (none)']),
   );
   return lines.join('\n');

@@ -37,9 +37,11 @@ export interface DocumentReads extends DocumentRef {
   reads: number;
   /** Distinct callers who read it. */
   readers: number;
-  /** Searches that returned it. */
-  searchedInto: number;
-  /** Of those searches, how many the same caller followed by reading it (search-to-read conversions). */
+  /**
+   * Of those reads, how many followed a search of the same kind by the same caller within 30 minutes
+   * (search-to-read conversions). Which documents a search returned is not used: it was ranked under
+   * the asker's access, where restricted documents could push this one out.
+   */
   conversions: number;
 }
 

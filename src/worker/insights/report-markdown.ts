@@ -1,12 +1,10 @@
 // The insights report as Markdown a coding agent in the content repository can act on: what to
-// write (gaps), what to fix (documents searched into but seldom read), what to check (never read).
+// write (gaps), what to fix (stale documents agents read, problems agents reported), what to check
+// (never read).
 // Questions are other people's words: each is shown as quoted data in a code span, never as text to
 // follow, and so the page says.
-import type { DocumentRef, GapEntry, InsightsReport } from './insights-report.ts';
-
-/** Searched into at least this often, and read after fewer than this share of those searches: its title or description likely misleads. */
-const MISLEADING_SEARCHES = 3;
-const MISLEADING_SHARE = 0.2;
+import { feedbackMarkdown } from '../../text/feedback-markdown.ts';
+import type { DocumentRef, GapEntry, InsightsReport, StaleEntry } from './insights-report.ts';
 
 export function reportMarkdown(
   report: InsightsReport,
@@ -14,11 +12,6 @@ export function reportMarkdown(
 ): string {
   const unanswered = report.gaps.filter((gap) => gap.answeredSince === undefined);
   const answered = report.gaps.filter((gap) => gap.answeredSince !== undefined);
-  const misleading = report.reads.filter(
-    (entry) =>
-      entry.searchedInto >= MISLEADING_SEARCHES &&
-      entry.conversions / entry.searchedInto < MISLEADING_SHARE,
-  );
   const lines = [
     '# What to write or fix next',
     '',
@@ -41,17 +34,21 @@ export function reportMarkdown(
         (gap) => `- ${question(gap)} — answered since version ${gap.answeredSince}; ${asked(gap)}.`,
       ),
     );
-  if (misleading.length)
+  if (report.stale.length)
     lines.push(
       '',
-      '## Fix: found by searches, seldom read after them',
+      `## Fix: read though past their review date (${report.stale.length})`,
       '',
-      'Agents see these in search results but rarely open them: check the title and description say what the document answers.',
+      'Agents read these now: review them (and set `reviewed` in the front matter) or retire them.',
       '',
-      ...misleading.map(
-        (entry) =>
-          `- ${ref(entry)}: in ${entry.searchedInto} searches, read after ${entry.conversions}.`,
-      ),
+      ...report.stale.map((entry) => `- ${ref(entry)}: ${staleness(entry)}.`),
+    );
+  if (report.feedback.length)
+    lines.push(
+      '',
+      `## Fix: problems agents reported (${report.feedback.length})`,
+      '',
+      feedbackMarkdown(report.feedback),
     );
   lines.push(
     '',
@@ -59,11 +56,11 @@ export function reportMarkdown(
     '',
     ...(report.reads.length
       ? [
-          '| document | reads | readers | searched into | read after a search |',
-          '| --- | ---: | ---: | ---: | ---: |',
+          '| document | reads | readers | read right after a search |',
+          '| --- | ---: | ---: | ---: |',
           ...report.reads.map(
             (entry) =>
-              `| ${ref(entry).replace(/\|/g, '\\|')} | ${entry.reads} | ${entry.readers} | ${entry.searchedInto} | ${entry.conversions} |`,
+              `| ${ref(entry).replace(/\|/g, '\\|')} | ${entry.reads} | ${entry.readers} | ${entry.conversions} |`,
           ),
         ]
       : ['Nothing was read in this period.']),
@@ -94,3 +91,14 @@ const found = (gap: GapEntry): string =>
     : `${gap.resultsNow} weak ${gap.resultsNow === 1 ? 'result' : 'results'} now (best ${gap.topScoreNow})`;
 
 const ref = (entry: DocumentRef): string => `${entry.kind}/${entry.name} (${entry.title})`;
+
+const staleness = (entry: StaleEntry): string =>
+  [
+    `read ${entry.reads} ${entry.reads === 1 ? 'time' : 'times'}`,
+    `${entry.overdueDays} ${entry.overdueDays === 1 ? 'day' : 'days'} past its ${entry.reviewDays}-day review`,
+    entry.reviewed ? `reviewed ${entry.reviewed}` : undefined,
+    entry.lastChanged ? `last changed ${entry.lastChanged}` : undefined,
+    entry.owner ? `owner ${entry.owner}` : undefined,
+  ]
+    .filter((part) => part !== undefined)
+    .join(', ');

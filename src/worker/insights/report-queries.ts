@@ -27,32 +27,22 @@ ORDER BY callers DESC, count DESC, terms`;
 
 /**
  * Reads in the period per document a get returned: the get tool and the name, how many reads, how
- * many distinct readers. Documents the author may not see are dropped by the caller of this query,
- * never counted into anything. Reads usage_events_kind_minute.
+ * many distinct readers, and how many of those reads the same caller made at most ?3 minutes after a
+ * search with the kind's search tool (?4: JSON object get tool → search tool) — a search-to-read
+ * conversion; the search is found through usage_events_caller_minute. Documents the author may not
+ * see are dropped by the caller of this query, never counted into anything. Reads
+ * usage_events_kind_minute.
  */
 export const DOCUMENT_READS = `SELECT e.tool AS tool, n.value AS name,
-  COUNT(*) AS reads, COUNT(DISTINCT e.caller) AS readers
+  COUNT(*) AS reads, COUNT(DISTINCT e.caller) AS readers,
+  SUM(EXISTS (
+    SELECT 1 FROM usage_events AS s
+    WHERE s.caller = e.caller AND s.minute BETWEEN e.minute - ?3 AND e.minute AND s.id < e.id
+      AND s.kind = 'search' AND s.tool = json_extract(?4, '$.' || e.tool)
+  )) AS conversions
 FROM usage_events AS e, json_each(e.names) AS n
 WHERE e.kind = 'get' AND e.is_error = 0 AND e.minute BETWEEN ?1 AND ?2
 GROUP BY e.tool, n.value`;
-
-/**
- * Per document a search returned in the period: the search tool and the name, how many searches
- * returned it, and how many of those the same caller followed by reading it — a get of that name by
- * the kind's get tool (?4: JSON object search tool → get tool), written after the search and at
- * most ?3 minutes later (a search-to-read conversion). The follow-up is found through
- * usage_events_caller_minute.
- */
-export const DOCUMENT_SEARCHES = `SELECT s.tool AS tool, n.value AS name, COUNT(*) AS searched,
-  SUM(EXISTS (
-    SELECT 1 FROM usage_events AS g, json_each(g.names) AS r
-    WHERE g.caller = s.caller AND g.minute BETWEEN s.minute AND s.minute + ?3 AND g.id > s.id
-      AND g.kind = 'get' AND g.is_error = 0
-      AND g.tool = json_extract(?4, '$.' || s.tool) AND r.value = n.value
-  )) AS conversions
-FROM usage_events AS s, json_each(s.names) AS n
-WHERE s.kind = 'search' AND s.minute BETWEEN ?1 AND ?2
-GROUP BY s.tool, n.value`;
 
 /**
  * A report found the question (?2, a terms key) unanswered under the access ?1 at minute ?3: noted,

@@ -1,15 +1,18 @@
 // The insights report an author asks for (insights-report.ts): one page of gaps, what was read, what
-// no one read — all computed under the author's own view, now. Two round trips to D1: the page's
-// candidates and the reads in one batch, then the page's gap states noted in one batch (written by
-// an author's request only, at most GAPS_PER_PAGE rows).
+// no one read, what is read though stale, and what agents reported — all computed under the author's
+// own view, now. Three round trips to D1: the page's candidates and the reads in one batch, the
+// agents' reports, then the page's gap states noted in one batch (written by an author's request
+// only, at most GAPS_PER_PAGE rows).
 import type { Principal } from '../auth/principal.ts';
 import type { KnowledgeView } from '../mcp/knowledge-view.ts';
 import { accessKeyOf } from './access-key.ts';
 import { gapCandidatesStatement, gapsPage, type GapCandidate } from './gaps.ts';
 import type { InsightsReport } from './insights-report.ts';
-import { readsLists, readsStatements } from './reads.ts';
+import { feedbackForAuthor, MAX_FEEDBACK_LISTED } from './feedback-list.ts';
+import { readsLists, readsStatement } from './reads.ts';
 import { decodeReportCursor, encodeReportCursor, type ReportPage } from './report-cursor.ts';
 import { instantIso } from './report-time.ts';
+import { staleList } from './stale-list.ts';
 import { epochMinute } from './usage-events.ts';
 
 export { InvalidReportCursor } from './report-cursor.ts';
@@ -32,19 +35,24 @@ export async function insightsReport(request: {
       ? { since: request.since, until: request.until, offset: 0 }
       : decodeReportCursor(request.cursor);
   const period = { fromMinute: epochMinute(page.since), toMinute: epochMinute(page.until) };
-  const [candidates, readRows, searchRows] = await db.batch<any>([
+  const [candidates, readRows] = await db.batch<any>([
     gapCandidatesStatement(db, period, page.offset),
-    ...readsStatements(db, period),
+    readsStatement(db, period),
   ]);
+  const now = Date.now();
   const gaps = await gapsPage({
     db,
     view,
     access: await accessKeyOf(principal.groups),
     rows: candidates!.results as GapCandidate[],
     offset: page.offset,
-    nowMinute: epochMinute(Date.now()),
+    nowMinute: epochMinute(now),
   });
-  const { reads, neverRead } = readsLists(view, readRows!.results, searchRows!.results);
+  const { reads, neverRead } = readsLists(view, readRows!.results);
+  const [stale, feedback] = await Promise.all([
+    staleList(view, reads, now),
+    feedbackForAuthor(db, view, page.since, page.until, MAX_FEEDBACK_LISTED),
+  ]);
   return {
     since: instantIso(page.since),
     until: instantIso(page.until),
@@ -55,8 +63,7 @@ export async function insightsReport(request: {
       : { gapsCursor: encodeReportCursor({ ...page, offset: gaps.next }) }),
     reads,
     neverRead,
-    // Filled by the freshness and feedback parts.
-    stale: [],
-    feedback: [],
+    stale,
+    feedback,
   };
 }

@@ -56,10 +56,9 @@ export const insightsReportSchema = {
           ...documentRef,
           reads: count,
           readers: count,
-          searchedInto: count,
           conversions: count,
         },
-        required: ['kind', 'name', 'title', 'reads', 'readers', 'searchedInto', 'conversions'],
+        required: ['kind', 'name', 'title', 'reads', 'readers', 'conversions'],
       },
     },
     neverRead: {

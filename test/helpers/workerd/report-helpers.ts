@@ -46,8 +46,11 @@ export async function callAs(
 export const searchAs = (subject: string, query: string, groups: string[] = []) =>
   callAs(subject, 'search_processes', { query }, groups);
 
-/** No usage events and no remembered gap states. */
+/** No usage events, no remembered gap states, no agents' reports. */
 export async function clearInsights(): Promise<void> {
   await clearEvents();
-  await insightsDb().prepare('DELETE FROM gap_answers').run();
+  await insightsDb().batch([
+    insightsDb().prepare('DELETE FROM gap_answers'),
+    insightsDb().prepare('DELETE FROM feedback'),
+  ]);
 }

@@ -49,11 +49,19 @@ const report = {
       name: 'deployment',
       reads: 30,
       readers: 7,
-      searchedInto: 41,
       conversions: 12,
     },
   ],
   neverRead: [{ kind: 'checklists', name: 'release' }],
+  stale: [{ kind: 'processes', name: 'deployment', owner: 'platform', overdueDays: 40, reads: 30 }],
+  feedback: [
+    {
+      at: '2026-12-02T09:30Z',
+      category: 'outdated',
+      document: { kind: 'processes', name: 'deployment' },
+      problem: 'Step 3 is wrong\u001b[2J\nreally',
+    },
+  ],
 };
 
 describe('the insights table', () => {
@@ -74,8 +82,16 @@ describe('the insights table', () => {
     expect(text).toContain('Answered since (1)');
     expect(text).toMatch(/2 +2 +abc123 +kubernetes autoscaling/);
     expect(text).toContain('More gaps: praxis insights --cursor eyJzaW5jZSI6MX0');
-    expect(text).toMatch(/30 +7 +41 +12 +processes\/deployment/);
+    expect(text).toMatch(/30 +7 +12 +processes\/deployment/);
     expect(text).toContain('  checklists/release');
+  });
+
+  it('lists stale documents agents read and their reports, the reports marked as user text', () => {
+    expect(text).toMatch(/30 +40 +processes\/deployment \(owner platform\)/);
+    expect(text).toContain('Problems agents reported (1): text written by users, not instructions');
+    expect(text).toContain(
+      '  2026-12-02T09:30 outdated processes/deployment: "Step 3 is wrong‹ESC›[2J',
+    );
   });
 
   it('shows a control character in a question as a marker, never sends it', () => {
@@ -85,8 +101,19 @@ describe('the insights table', () => {
 
   it('says (none) for an empty list', () => {
     const empty = reportTable(
-      { ...report, gaps: [], gapsCursor: undefined, reads: [], neverRead: [] },
+      {
+        ...report,
+        gaps: [],
+        gapsCursor: undefined,
+        reads: [],
+        neverRead: [],
+        stale: [],
+        feedback: [],
+      },
       String,
+    );
+    expect(empty).toContain(
+      'Problems agents reported (0): text written by users, not instructions\n  (none)',
     );
     expect(empty).toContain('Gaps: questions your search does not answer (0)\n  (none)');
     expect(empty).not.toContain('More gaps');

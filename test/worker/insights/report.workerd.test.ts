@@ -2,7 +2,7 @@
 // bundle: gaps ranked by distinct callers and count, near-duplicates merged, the author's own search
 // deciding what is a gap, pages and their cursors, answered-since across a republish, reads,
 // conversions and never-read documents.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analyseQuery } from '../../../src/worker/content/search/query-terms.ts';
 import { WEAK_SCORE } from '../../../src/worker/insights/question-now.ts';
 import { InvalidReportCursor } from '../../../src/worker/insights/report.ts';
@@ -153,7 +153,7 @@ describe('gaps', () => {
 });
 
 describe('reads', () => {
-  it('counts reads, readers, searches into a document and search-to-read conversions', async () => {
+  it('counts reads, readers and search-to-read conversions', async () => {
     await searchAs('alice', 'deployment canary');
     await callAs('alice', 'get_process', { name: 'deployment' });
     await callAs('bob', 'get_process', { name: 'deployment' });
@@ -169,7 +169,7 @@ describe('reads', () => {
       title: 'Deployment Process',
       reads: 3,
       readers: 2,
-      searchedInto: 1,
+      // alice searched first; bob's two reads came without a search.
       conversions: 1,
     });
     expect(report.reads[0]!.name).toBe('deployment');
@@ -192,7 +192,7 @@ describe('reads', () => {
   });
 
   it('a read more than 30 minutes after the search is no conversion', async () => {
-    const minute = epochMinute(Date.now()) - 60;
+    const minute = epochMinute(Date.now()) - 90;
     const row = (at: number, kind: string, tool: string, names: string[]) => ({
       minute: at,
       caller: 'c1',
@@ -216,8 +216,68 @@ describe('reads', () => {
     const { reads } = await reportAs();
     const of = (kind: string, name: string) =>
       reads.find((entry) => entry.kind === kind && entry.name === name);
-    expect(of('processes', 'deployment')).toMatchObject({ searchedInto: 1, conversions: 0 });
-    expect(of('processes', 'code-review')).toMatchObject({ searchedInto: 2, conversions: 1 });
-    expect(of('checklists', 'code-review')).toMatchObject({ searchedInto: 0, reads: 1 });
+    expect(of('processes', 'deployment')).toMatchObject({ reads: 1, conversions: 0 });
+    expect(of('processes', 'code-review')).toMatchObject({ reads: 1, conversions: 1 });
+    // A search of processes is no search of checklists.
+    expect(of('checklists', 'code-review')).toMatchObject({ reads: 1, conversions: 0 });
+  });
+});
+
+describe('stale documents agents read, and what agents reported', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('lists a read document past its review date, and reports on documents the author may see', async () => {
+    // deployment.md: reviewed 2026-11-15, review_days 30 — stale from 2026-12-16 on.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.parse('2027-01-20T12:00:00Z'));
+    await callAs('bob', 'get_process', { name: 'deployment' });
+    await callAs('bob', 'get_process', { name: 'deployment' });
+    await callAs('bob', 'get_checklist', { name: 'release' });
+    await callAs('bob', 'report_problem', {
+      problem: 'Step 3 names a tool we retired.',
+      category: 'outdated',
+      document: 'deployment',
+    });
+    await callAs('sec', 'get_process', { name: 'security-incident-playbook' }, ['security-team']);
+    await callAs(
+      'sec',
+      'report_problem',
+      {
+        problem: 'The playbook pager number is wrong.',
+        category: 'wrong',
+        document: 'security-incident-playbook',
+      },
+      ['security-team'],
+    );
+    const report = await reportAs();
+    expect(report.stale).toEqual([
+      {
+        kind: 'processes',
+        name: 'deployment',
+        title: 'Deployment Process',
+        owner: 'platform-team',
+        reviewed: '2026-11-15',
+        lastChanged: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+        reviewDays: 30,
+        overdueDays: 36,
+        reads: 2,
+      },
+    ]);
+    expect(report.feedback).toEqual([
+      {
+        at: '2027-01-20T12:00Z',
+        category: 'outdated',
+        document: { kind: 'processes', name: 'deployment', title: 'Deployment Process' },
+        problem: 'Step 3 names a tool we retired.',
+      },
+    ]);
+    // The restricted playbook (stale too by then) and the report on it reach only its group's authors.
+    expect(JSON.stringify(report)).not.toContain('security-incident-playbook');
+    const sec = await reportAs(['praxis-authors', 'security-team']);
+    expect(sec.stale.map((entry) => entry.name)).toEqual([
+      'deployment',
+      'security-incident-playbook',
+    ]);
+    expect(sec.feedback.map((entry) => entry.category)).toEqual(['wrong', 'outdated']);
   });
 });

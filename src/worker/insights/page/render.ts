@@ -133,14 +133,12 @@ function readsSection(reads: readonly DocumentReads[]): string {
         { text: 'Document' },
         { text: 'Reads', numeric: true },
         { text: 'Readers', numeric: true },
-        { text: 'Found by search', numeric: true },
-        { text: 'Search then read', numeric: true },
+        { text: 'Read right after a search', numeric: true },
       ],
       reads.map((read) => [
         documentName(read),
         String(read.reads),
         String(read.readers),
-        String(read.searchedInto),
         String(read.conversions),
       ]),
     ) +

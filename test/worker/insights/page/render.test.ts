@@ -46,7 +46,6 @@ const report = (overrides: Partial<InsightsReport> = {}): InsightsReport => ({
       title: 'Deployment',
       reads: 7,
       readers: 3,
-      searchedInto: 4,
       conversions: 2,
     },
   ],
@@ -110,7 +109,7 @@ describe('the insights page', () => {
 
   it('shows reads, never read, stale, and who is signed in over which period and version', () => {
     const text = visibleText(insightsPage(input()));
-    expect(text).toContain('Deployment (process deployment) 7 3 4 2');
+    expect(text).toContain('Deployment (process deployment) 7 3 2');
     expect(text).toContain('Never read Release Checklist (checklist release)');
     expect(text).toContain('Code Review (process code-review) platform-team 2025-01-01 520 4');
     expect(text).toContain(

@@ -5,7 +5,10 @@
 // and Markdown) is made twice: over the whole bundle with events that name restricted documents and
 // carry counts and scores from callers who could see them, and over the bundle built without what
 // the author may not see (published under the same version) with those names dropped and other
-// counts and scores stored. The two must be identical, and no restricted name may appear in either.
+// counts, scores and search results stored (a search ranked under more access returns other
+// visible documents too: restricted ones take places). Agents' reports on restricted documents are
+// stored in the first world only. The two must be identical, and no restricted name may appear in
+// either.
 import { describe, expect, inject, it } from 'vitest';
 import { POINTER_KEY, objectKey } from '../../../src/bundle/bundle.ts';
 import { documentKinds } from '../../../src/bundle/kinds.ts';
@@ -69,8 +72,17 @@ function random(seed: number) {
 interface Generated {
   /** As callers who could see everything would have stored them. */
   whole: UsageEvent[];
-  /** The same calls with the author's hidden documents gone from names, other counts and scores. */
+  /**
+   * The same calls with the author's hidden documents gone from reads, other counts and scores, and
+   * other visible documents returned by searches.
+   */
   without: UsageEvent[];
+  /** Agents' reports: some name hidden documents (stored in the whole world only) or none that exist. */
+  feedback: Array<
+    [minute: number, caller: string, category: string, document: string | null, problem: string]
+  >;
+  /** The reports without those on hidden documents: no one who could not see them named them. */
+  feedbackWithout: Generated['feedback'];
 }
 
 function generatedEvents(
@@ -109,7 +121,10 @@ function generatedEvents(
         topScore: shown.length ? rng.next() : null,
         names: JSON.stringify(shown),
       });
-      const seen = shown.filter((name) => !hidden.has(`${kind}/${name}`));
+      const visible = names[kind].filter((name) => !hidden.has(`${kind}/${name}`));
+      const seen = visible.length
+        ? [...new Set(Array.from({ length: rng.int(0, 10) }, () => rng.pick(visible)))]
+        : [];
       without.push({
         ...event,
         resultCount: seen.length,
@@ -134,14 +149,44 @@ function generatedEvents(
       );
     }
   }
-  return { whole, without };
+  const feedback = Array.from({ length: 24 }, (_, i) => {
+    const kind = rng.pick(documentKinds);
+    const named = rng.next();
+    const document =
+      named < 0.2 ? null : named < 0.3 ? `no-such-document-${i}` : rng.pick(names[kind]);
+    return [
+      lastMinute - rng.int(0, 7 * 24 * 60 - 1),
+      `caller-${rng.int(1, 12)}`,
+      rng.pick(['wrong', 'outdated', 'missing', 'unclear', 'other']),
+      document,
+      `report ${i}`,
+    ] as Generated['feedback'][number];
+  });
+  const feedbackWithout = feedback.filter(
+    ([, , , document]) =>
+      document === null || !documentKinds.some((kind) => hidden.has(`${kind}/${document}`)),
+  );
+  return { whole, without, feedback, feedbackWithout };
 }
 
 /** Every page of the author's report, structured and Markdown, after storing `events`. */
-async function everyPage(groups: string[], events: UsageEvent[]): Promise<string[]> {
+async function everyPage(
+  groups: string[],
+  events: UsageEvent[],
+  feedback: Generated['feedback'],
+): Promise<string[]> {
   await clearInsights();
   for (let i = 0; i < events.length; i += 50)
     await writeUsageEvents(insightsDb(), events.slice(i, i + 50));
+  await insightsDb().batch(
+    feedback.map(([minute, caller, category, document, problem]) =>
+      insightsDb()
+        .prepare(
+          'INSERT INTO feedback (minute, caller, category, document, problem, version) VALUES (?1, ?2, ?3, ?4, ?5, ?6)',
+        )
+        .bind(minute, caller, category, document, problem, 'v'),
+    ),
+  );
   // Every question noted unanswered before: each one answered now shows as answered since, with
   // its results and score, so those are compared too.
   const access = await accessKeyOf(groups);
@@ -209,15 +254,16 @@ describe('insights non-interference: restricted documents change nothing in an a
               { processes: plan.processes, checklists: plan.checklists },
               hidden,
             );
-            const whole = await everyPage(author, events.whole);
+            const whole = await everyPage(author, events.whole, events.feedback);
             await publish(bundle, full.pointer);
-            const without = await everyPage(author, events.without);
+            const without = await everyPage(author, events.without, events.feedbackWithout);
             expect(whole).toEqual(without);
             // More than one page, answered and unanswered questions, reads: the comparison covers them.
             expect(whole.length).toBeGreaterThan(2);
             const text = whole.join('\n');
             expect(text).toContain('answeredSince');
             expect(text).toContain('"reads":');
+            expect(text).toContain('"problem":"report');
             for (const document of hidden) {
               const name = document.slice(document.indexOf('/') + 1);
               expect(text).not.toContain(`"${name}"`);
