@@ -42,13 +42,20 @@ export async function medianIsolateCpuMsPerCall(
 }
 
 /**
- * workerd's profiler takes few samples while the isolate waits between requests, so the time between
- * two samples can span a whole round trip. Busy time is therefore the count of non-idle samples
- * times the sampling interval (sampleIntervalMs), never a sum of gaps.
+ * Busy isolate milliseconds in a profile: its non-idle samples times the interval the profiler was
+ * configured with (SAMPLING_INTERVAL_US, set with Profiler.setSamplingInterval before every profile).
+ * Each sample stands for one period of the sampler, whatever the gaps around it: workerd's profiler
+ * takes few samples while the isolate waits between requests, so gaps can span whole round trips,
+ * and no gap, median or mean, is the period when calls are one or two samples long.
  */
 export function busyMs(profile: CpuProfile): number {
+  return busySamples(profile) * SAMPLE_INTERVAL_MS;
+}
+
+/** How many of the profile's samples caught the isolate running (not idle). */
+export function busySamples(profile: CpuProfile): number {
   const idle = idleNodes(profile);
-  return profile.samples.filter((node) => !idle.has(node)).length * sampleIntervalMs(profile);
+  return profile.samples.filter((node) => !idle.has(node)).length;
 }
 
 /** The profile's nodes that stand for the isolate waiting, not running. */
@@ -57,36 +64,49 @@ export const idleNodes = (profile: CpuProfile): Set<number> =>
     profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id),
   );
 
-/** Fewer gaps inside runs of busy samples than this, and their median says little: the configured interval is used. */
-const MIN_RUN_GAPS = 20;
-
 /**
- * The sampling interval in milliseconds: the median gap between two consecutive busy samples (the
- * isolate ran across it, so it is the sampler's own period), never less than the interval V8 was
- * asked for; that interval itself when the profile has too few such gaps (calls one or two samples
- * long). The median gap between all samples, which an earlier version used, is a whole round trip
- * when most calls are one or two samples long: a raw JSON Worker read 1.3–1.8 ms per call instead
- * of about 0.1 (bench/commands/estimator-check.ts shows both on a Worker of known cost).
+ * The sampling interval in milliseconds: the one every profile is configured with. The profile itself
+ * does not say it; bench/commands/estimator-check.ts prints what the profile's gaps would suggest
+ * beside it (intervalCrossCheck), and reads a Worker of known cost with it.
  */
-export function sampleIntervalMs(profile: CpuProfile): number {
-  const idle = idleNodes(profile);
-  const gaps: number[] = [];
-  for (let i = 1; i < profile.samples.length; i++) {
-    if (!idle.has(profile.samples[i]!) && !idle.has(profile.samples[i - 1]!))
-      gaps.push(profile.timeDeltas[i]!);
-  }
-  if (gaps.length < MIN_RUN_GAPS) return SAMPLING_INTERVAL_US / 1000;
-  gaps.sort((a, b) => a - b);
-  return Math.max(SAMPLING_INTERVAL_US, gaps[Math.floor(gaps.length / 2)]!) / 1000;
+export const SAMPLE_INTERVAL_MS = SAMPLING_INTERVAL_US / 1000;
+
+/** What a profile's own timing says of its sampling period, in ms, to print beside the configured one. */
+export interface IntervalCrossCheck {
+  /** (endTime - startTime) / samples: the period if the sampler never paused. */
+  meanGapMs: number;
+  /** The median gap between two consecutive busy samples (the isolate ran across it); null with fewer than 20. */
+  busyGapMs: number | null;
 }
 
-/** The earlier estimate, for comparison only (bench/commands/estimator-check.ts): busy samples times the median gap between all samples. */
-export function medianGapBusyMs(profile: CpuProfile): number {
+const MIN_BUSY_GAPS = 20;
+
+export function intervalCrossCheck(profile: CpuProfile): IntervalCrossCheck {
   const idle = idleNodes(profile);
+  const gaps: number[] = [];
+  for (let i = 1; i < profile.samples.length; i++)
+    if (!idle.has(profile.samples[i]!) && !idle.has(profile.samples[i - 1]!))
+      gaps.push(profile.timeDeltas[i]!);
+  gaps.sort((a, b) => a - b);
+  return {
+    meanGapMs: (profile.endTime - profile.startTime) / Math.max(1, profile.samples.length) / 1000,
+    busyGapMs: gaps.length < MIN_BUSY_GAPS ? null : gaps[Math.floor(gaps.length / 2)]! / 1000,
+  };
+}
+
+/**
+ * Earlier estimates, for comparison only (bench/commands/estimator-check.ts): busy samples times the
+ * median gap between all samples (the first version: a round trip per sample when calls are short),
+ * and times the median gap between busy samples, never below the configured interval (the second:
+ * under load the sampler's gaps stretch while the isolate thread waits for a core, and the estimate
+ * counted the wait).
+ */
+export function medianGapBusyMs(profile: CpuProfile): number {
   const gaps = [...profile.timeDeltas].sort((a, b) => a - b);
-  return (
-    (profile.samples.filter((node) => !idle.has(node)).length *
-      (gaps[Math.floor(gaps.length / 2)] ?? 0)) /
-    1000
-  );
+  return (busySamples(profile) * (gaps[Math.floor(gaps.length / 2)] ?? 0)) / 1000;
+}
+
+export function busyGapBusyMs(profile: CpuProfile): number {
+  const { busyGapMs } = intervalCrossCheck(profile);
+  return busySamples(profile) * Math.max(SAMPLE_INTERVAL_MS, busyGapMs ?? 0);
 }
