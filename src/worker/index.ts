@@ -25,6 +25,7 @@ import { protectedResourceMetadataResponse } from './http/protected-resource-met
 import { rateLimitPerCaller, type RateLimitEnv } from './http/rate-limit.ts';
 import { AUTH_MODES } from './auth/modes.ts';
 import { FORGET_PATH, forgetBodyLimit, forgetResponse } from './insights/forget-route.ts';
+import { REPORT_PATH, reportResponse } from './insights/report-route.ts';
 import { deleteExpiredUsage } from './insights/retention.ts';
 import type { InsightsEnv } from './insights/settings.ts';
 
@@ -114,6 +115,9 @@ for (const path of OAUTH_ROUTE_PATTERNS) {
 app.use(FORGET_PATH, sameSiteOnly);
 app.use(FORGET_PATH, forgetBodyLimit);
 app.post(FORGET_PATH, forgetResponse);
+// An author reads the insights report (gaps, reads) as JSON.
+app.use(REPORT_PATH, sameSiteOnly);
+app.get(REPORT_PATH, reportResponse);
 
 app.notFound((c) =>
   c.json(

@@ -9,6 +9,7 @@ import type { LoadedBundle } from '../content/loaded-bundle.ts';
 import { currentBundle } from '../content/store.ts';
 import { createPraxisServer } from '../mcp/server.ts';
 import { collectsUsage } from '../insights/record-usage.ts';
+import { authorInsightsDb } from '../insights/author-insights.ts';
 import type { ToolCallOutcome } from '../mcp/tool-call-outcome.ts';
 import { watchedUntilSent } from './answer-sent.ts';
 import { noteForAudit } from './audit.ts';
@@ -56,6 +57,7 @@ export async function mcpResponse(c: Context<McpPipeline>): Promise<Response> {
         calledTool,
         searches: needs.searches,
         onToolCall: toolCalls && ((outcome) => toolCalls.push(outcome)),
+        authorInsights: authorInsightsDb(c.env, principal),
       });
       return withErrorsMapped(
         server,

@@ -4,6 +4,7 @@
 // a batch runs its statements in order in one transaction, so the cap holds within a batch too.
 import type { ToolCallOutcome } from '../mcp/tool-call-outcome.ts';
 import { storedQuery } from './query-text.ts';
+import { storedTermsKey } from './terms-key.ts';
 
 export const MAX_EVENTS_PER_CALLER_MINUTE = 60;
 export const MAX_NAMES_PER_EVENT = 10;
@@ -21,6 +22,8 @@ export interface UsageEvent {
   names: string;
   isError: 0 | 1;
   version: string | null;
+  /** A search's terms key (terms-key.ts): near-duplicate questions share it; absent for other tools. */
+  terms?: string | null;
 }
 
 export const epochMinute = (ms: number): number => Math.floor(ms / 60_000);
@@ -30,11 +33,12 @@ export function usageEvent(
   outcome: ToolCallOutcome,
   at: { minute: number; caller: string; version: string | null },
 ): UsageEvent {
+  const query = outcome.asked === undefined ? null : storedQuery(outcome.asked);
   return {
     ...at,
     tool: outcome.tool,
     kind: outcome.kind,
-    query: outcome.asked === undefined ? null : storedQuery(outcome.asked),
+    query,
     resultCount: outcome.resultCount ?? null,
     topScore: outcome.topScore ?? null,
     names: JSON.stringify(
@@ -42,13 +46,17 @@ export function usageEvent(
     ),
     isError: outcome.isError ? 1 : 0,
     version: at.version,
+    terms:
+      outcome.asked === undefined || query === null || outcome.terms === undefined
+        ? null
+        : storedTermsKey(outcome.asked, query, outcome.terms),
   };
 }
 
 const INSERT_UNDER_CAP = `INSERT INTO usage_events
-  (minute, caller, tool, kind, query, result_count, top_score, names, is_error, version)
-SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
-WHERE (SELECT COUNT(*) FROM usage_events WHERE caller = ?2 AND minute = ?1) < ?11`;
+  (minute, caller, tool, kind, query, result_count, top_score, names, is_error, version, terms)
+SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11
+WHERE (SELECT COUNT(*) FROM usage_events WHERE caller = ?2 AND minute = ?1) < ?12`;
 
 /** Writes `events` in one round trip; rows over their caller's cap for the minute are dropped. */
 export async function writeUsageEvents(db: D1Database, events: UsageEvent[]): Promise<void> {
@@ -67,6 +75,7 @@ export async function writeUsageEvents(db: D1Database, events: UsageEvent[]): Pr
         event.names,
         event.isError,
         event.version,
+        event.terms ?? null,
         MAX_EVENTS_PER_CALLER_MINUTE,
       ),
     ),

@@ -118,7 +118,7 @@ export function invalidCursor(message: string, provenance: Provenance): ToolAnsw
 }
 
 /** Scores travel as 0..1 with 4 decimals: enough to order, short to read. */
-const roundScore = (score: number): number =>
+export const roundScore = (score: number): number =>
   Math.min(1, Math.max(0, Math.round(score * 10000) / 10000));
 
 const capitalise = (word: string): string => word[0]!.toUpperCase() + word.slice(1);

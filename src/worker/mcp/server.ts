@@ -5,8 +5,9 @@ import type { Principal } from '../auth/principal.ts';
 import { documentKinds, documentToolName, documentToolNamed } from '../../bundle/kinds.ts';
 import type { SearchAhead } from '../content/bundle-needs.ts';
 import type { LoadedBundle } from '../content/loaded-bundle.ts';
-import { analysedQueries } from './analysed-queries.ts';
+import { analysedQueries, type AnalysedQueries } from './analysed-queries.ts';
 import { documentTools } from './document-tools.ts';
+import { insightsTools } from './insights-tools.ts';
 import { knowledgeTools } from './knowledge.ts';
 import { knowledgeView, type KnowledgeView } from './knowledge-view.ts';
 import { jsonSchemaValidator } from './json-schema.ts';
@@ -32,6 +33,8 @@ export interface ServerContext {
   searches?: readonly SearchAhead[];
   /** Told what each tool call asked and found, once its answer is made (usage events). */
   onToolCall?: (outcome: ToolCallOutcome) => void;
+  /** The insights database, given only for an author where insights are configured: the authors' tool. */
+  authorInsights?: D1Database;
 }
 
 export function createPraxisServer({
@@ -40,6 +43,7 @@ export function createPraxisServer({
   calledTool,
   searches = [],
   onToolCall,
+  authorInsights,
 }: ServerContext): McpServer {
   const view = knowledgeView(bundle, principal.groups);
   const analysed = analysedQueries(searches);
@@ -67,8 +71,11 @@ export function createPraxisServer({
       ...(calledKind ? [] : knowledgeTools(view)),
     ],
     onToolCall,
+    analysed,
   );
   if (calledKind) return server;
+  // The authors' tool is no usage anyone asked of the knowledge: its calls are not recorded.
+  if (authorInsights) registerTools(server, insightsTools(view, principal, authorInsights));
   registerResources(server, view);
   registerPrompts(server, view);
   return server;
@@ -83,13 +90,14 @@ function registerTools(
   server: McpServer,
   tools: Tool[],
   onToolCall?: (outcome: ToolCallOutcome) => void,
+  analysed?: AnalysedQueries,
 ): void {
   for (const { name, definition, answer } of tools) {
     server.registerTool(name, definition, async (args) => {
       const answered = await answer(args);
       if (onToolCall) {
         try {
-          onToolCall(toolCallOutcome(name, args, answered));
+          onToolCall(toolCallOutcome(name, args, answered, analysed));
         } catch (error) {
           console.error(
             JSON.stringify({ event: 'tool_call_outcome_failed', tool: name, error: String(error) }),

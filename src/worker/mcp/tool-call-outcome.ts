@@ -1,6 +1,7 @@
 // What one tool call asked and found, read off the tool's answer after it was made (server.ts): the
 // facts a usage event stores (src/worker/insights/), never the answer itself. Reading it changes
 // nothing of the answer; it never throws.
+import type { AnalysedQueries } from './analysed-queries.ts';
 import type { ToolAnswer } from './tool.ts';
 
 /** search | get | list, from the tool's name (search_processes, get_template, list_checklists); other for the rest. */
@@ -15,6 +16,8 @@ export interface ToolCallOutcome {
   resultCount?: number;
   /** The first result's relevance score. */
   topScore?: number;
+  /** A search's analysed terms, as the search ran them (near-duplicate questions share them). */
+  terms?: readonly string[];
   /** The names (or record ids) returned or read, in answer order. */
   names: string[];
   isError: boolean;
@@ -23,7 +26,13 @@ export interface ToolCallOutcome {
 /** The fields a get-like tool's input names its target by, in the order they are looked for. */
 const NAME_ARGUMENTS = ['name', 'template_name', 'id'] as const;
 
-export function toolCallOutcome(tool: string, args: unknown, answer: ToolAnswer): ToolCallOutcome {
+/** `analysed`: the request's query analyses, so a search's terms are read, not analysed again. */
+export function toolCallOutcome(
+  tool: string,
+  args: unknown,
+  answer: ToolAnswer,
+  analysed?: AnalysedQueries,
+): ToolCallOutcome {
   const kind = kindOf(tool);
   const input = isRecord(args) ? args : {};
   const structured = answer.structured ?? {};
@@ -43,6 +52,7 @@ export function toolCallOutcome(tool: string, args: unknown, answer: ToolAnswer)
       asked,
       resultCount: results.length,
       topScore: typeof first === 'number' ? first : undefined,
+      terms: kind === 'search' && asked !== undefined ? analysed?.(asked).terms : undefined,
       names: results.flatMap((result) => nameOf(result) ?? []),
       isError,
     };

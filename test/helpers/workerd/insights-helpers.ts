@@ -15,6 +15,8 @@ export interface StoredEvent {
   names: string;
   is_error: number;
   version: string | null;
+  /** A search's terms key (migrations/0002_insights_report.sql). */
+  terms: string | null;
 }
 
 export const insightsDb = (): D1Database => testEnv.INSIGHTS!;

@@ -59,6 +59,7 @@ describe('a usage event', () => {
       names: JSON.stringify(results.slice(0, 10).map((result: { name: string }) => result.name)),
       is_error: 0,
       version,
+      terms: 'deploi product',
     });
     expect(Math.abs(event!.minute - epochMinute(Date.now()))).toBeLessThanOrEqual(1);
     expect(event!.caller).toMatch(/^[0-9a-f]{64}$/);
@@ -113,6 +114,31 @@ describe('a usage event', () => {
       'api [redacted] key',
     ]);
     expect(JSON.stringify(await storedEvents())).not.toContain(local.slice(0, 20));
+  });
+
+  it("stores a search's terms key: near-duplicates share it, and no word of a scrubbed string is in it", async () => {
+    const local = await token('someone');
+    for (const query of [
+      'How do we roll back a Deploy?',
+      'rolling back deploys',
+      `deploy ${local}`,
+      `rotate key ${'0123456789abcdef'.repeat(3)} now`,
+      'the of and',
+    ])
+      await call(toolCall('search_processes', { query }));
+    await call(toolCall('get_process', { name: 'deployment' }));
+    expect((await storedEvents()).map((event) => event.terms)).toEqual([
+      'back deploi roll',
+      'back deploi roll',
+      'deploi redact',
+      'kei redact rotat',
+      null,
+      null,
+    ]);
+    const stored = JSON.stringify(await storedEvents()).toLowerCase();
+    for (const part of local.toLowerCase().split('.'))
+      expect(stored).not.toContain(part.slice(0, 12));
+    expect(stored).not.toContain('0123456789abcdef');
   });
 
   it('caps a stored query at 200 characters', async () => {
