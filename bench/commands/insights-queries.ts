@@ -3,8 +3,10 @@
 // --persist-to DIR`, as `praxis dev` does) and N usage events (1 000 000 by default; kept in DIR
 // and reused by later runs) with skewed callers and queries over 91 days of minutes, names from
 // the bench's generated corpus (bench/lib/usage-events-fill.ts). Then the Worker's own statements
-// run against it through Miniflare's D1 binding — the per-caller cap insert (one event, then a
-// request of two), forgetting the heaviest caller, the daily retention delete — each printed with
+// run against it through Miniflare's D1 binding — the report's reads (gap candidates; reads and
+// searched-into with conversions; over 7, 30 and 90 days) and its gap-state upserts, the per-caller
+// cap insert (one event, then a request of two), forgetting the heaviest caller, the daily
+// retention deletes — each printed with
 // D1's rows read and written, its duration, the wall time, and EXPLAIN QUERY PLAN. Remote D1 and
 // the cron trigger cannot be reached here: this is workerd's local D1 (SQLite), not Cloudflare's.
 import { existsSync } from 'node:fs';
@@ -23,6 +25,15 @@ import {
   writeUsageEvents,
   type UsageEvent,
 } from '../../src/worker/insights/usage-events.ts';
+import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
+import { gapCandidatesStatement, GAPS_PER_PAGE } from '../../src/worker/insights/gaps.ts';
+import { readsStatements } from '../../src/worker/insights/reads.ts';
+import {
+  DELETE_UNCHECKED_GAP_STATES,
+  NOTE_ANSWERED,
+  NOTE_UNANSWERED,
+} from '../../src/worker/insights/report-queries.ts';
+import { termsKeyOf } from '../../src/worker/insights/terms-key.ts';
 import { readQueries, sharedQueriesFile } from './search.ts';
 import { readBundle } from '../lib/corpus.ts';
 import { preparedCorpus } from '../lib/prepared-corpus.ts';
@@ -129,7 +140,8 @@ async function fillPlan(nowMinute: number, callers: string[]): Promise<FillPlan>
           { length: 1 + (i % 5) },
           (_, k) => processes[(i * 31 + k * 17) % processes.length]!.name,
         );
-    queries.push({ query: gap ? `${query} in ${titles[(i * 13) % titles.length]}` : query, names });
+    const text = gap ? `${query} in ${titles[(i * 13) % titles.length]}` : query;
+    queries.push({ query: text, terms: termsKeyOf(analyseQuery(text).terms), names });
   }
   return { callers, queries, nowMinute, days: DAYS, rows, slices: DAYS };
 }
@@ -183,8 +195,46 @@ async function report(db: D1Database, nowMinute: number, heaviest: string): Prom
     names: '["deployment","code-review","onboarding"]',
     isError: 0,
     version: '000000000001',
+    terms: termsKeyOf(analyseQuery(query).terms),
   });
-  const measured: [string, (db: D1Database) => Promise<unknown>][] = [
+  const period = (days: number) => ({ fromMinute: nowMinute - days * 1440, toMinute: nowMinute });
+  const access = 'bench-access';
+  const someTerms = await db
+    .prepare("SELECT terms FROM usage_events WHERE kind = 'search' AND terms IS NOT NULL LIMIT ?1")
+    .bind(GAPS_PER_PAGE)
+    .all<{ terms: string }>();
+  // The report's reads first (they leave the table as it is), then the writes, the deletes last.
+  const measured: [string, (db: D1Database) => Promise<unknown>][] = [];
+  for (const days of [7, 30, 90])
+    measured.push(
+      [
+        `report: gap candidates, first page, ${days} days`,
+        (db) => db.batch([gapCandidatesStatement(db, period(days), 0)]),
+      ],
+      [
+        `report: reads and searched-into with conversions, ${days} days (one batch)`,
+        (db) => db.batch(readsStatements(db, period(days))),
+      ],
+    );
+  measured.push(
+    [
+      `report: gap states of a page (${GAPS_PER_PAGE} upserts: noted unanswered, one batch)`,
+      (db) =>
+        db.batch(
+          someTerms.results.map(({ terms }) =>
+            db.prepare(NOTE_UNANSWERED).bind(access, terms, nowMinute),
+          ),
+        ),
+    ],
+    [
+      `report: gap states of a page (${GAPS_PER_PAGE} upserts: answered since, one batch)`,
+      (db) =>
+        db.batch(
+          someTerms.results.map(({ terms }) =>
+            db.prepare(NOTE_ANSWERED).bind(access, terms, nowMinute, '000000000002'),
+          ),
+        ),
+    ],
     [
       'per-caller cap insert, one event (a request of one call)',
       (db) => writeUsageEvents(db, [event(nowMinute, 'bench one')]),
@@ -202,20 +252,33 @@ async function report(db: D1Database, nowMinute: number, heaviest: string): Prom
       `retention: delete what is older than ${RETENTION_DAYS} days (the daily cron)`,
       (db) => deleteEventsBefore(db, nowMinute - RETENTION_DAYS * 1440),
     ],
-  ];
+    [
+      'retention: gap states not checked in the period',
+      (db) =>
+        db
+          .prepare(DELETE_UNCHECKED_GAP_STATES)
+          .bind(nowMinute - RETENTION_DAYS * 1440)
+          .run(),
+    ],
+  );
   for (const [label, run] of measured) {
     const recorded: RecordedStatement[] = [];
     const wall = performance.now();
     await run(recordingD1(db, recorded));
     const wallMs = performance.now() - wall;
     log(`${label}: ${wallMs.toFixed(1)} ms wall`);
-    for (const statement of recorded) {
-      const { rows_read, rows_written, duration, changes } = statement.meta;
+    // The same statement run several times (a batch of upserts) is printed once, its figures summed.
+    const bySql = new Map<string, RecordedStatement[]>();
+    for (const statement of recorded)
+      bySql.set(statement.sql, [...(bySql.get(statement.sql) ?? []), statement]);
+    for (const [sql, runs] of bySql) {
+      const sum = (key: string) =>
+        runs.reduce((total, run) => total + Number(run.meta[key] ?? 0), 0);
       console.log(
-        `  rows read ${rows_read}, rows written ${rows_written}, changes ${changes}, D1 duration ${Number(duration).toFixed(2)} ms`,
+        `  ${runs.length > 1 ? `${runs.length} runs: ` : ''}rows read ${sum('rows_read')}, rows written ${sum('rows_written')}, changes ${sum('changes')}, D1 duration ${sum('duration').toFixed(1)} ms`,
       );
-      console.log(`  ${statement.sql.replace(/\s+/g, ' ').trim()}`);
-      for (const line of await queryPlan(db, statement)) console.log(`    plan: ${line}`);
+      console.log(`  ${sql.replace(/\s+/g, ' ').trim()}`);
+      for (const line of await queryPlan(db, runs[0]!)) console.log(`    plan: ${line}`);
     }
   }
 }

@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 export interface FillPlan {
   /** 64 hex characters each: HMAC-like ids. */
   callers: string[];
-  /** Distinct queries, each with the names a search returned (none for a gap). */
-  queries: { query: string; names: string[] }[];
+  /** Distinct queries, each with its terms key (terms-key.ts) and the names a search returned (none for a gap). */
+  queries: { query: string; terms: string | null; names: string[] }[];
   /** The newest minute; rows span `days` days before it. */
   nowMinute: number;
   days: number;
@@ -35,6 +35,9 @@ export const callerIds = (count: number): string[] =>
     createHash('sha256').update(`bench-caller-${i}`).digest('hex'),
   );
 
+/** Lookup rows per INSERT: each statement binds one JSON array of them. */
+const LOOKUP_ROWS_PER_STATEMENT = 1_000;
+
 /** The statements that create and fill the lookup tables, as [sql, values] pairs, in order. */
 export function lookupStatements(plan: FillPlan): [string, unknown[]][] {
   const statements: [string, unknown[]][] = [
@@ -43,7 +46,7 @@ export function lookupStatements(plan: FillPlan): [string, unknown[]][] {
     ['DROP TABLE IF EXISTS bench_tools', []],
     ['CREATE TABLE bench_callers (id INTEGER PRIMARY KEY, caller TEXT NOT NULL)', []],
     [
-      'CREATE TABLE bench_queries (id INTEGER PRIMARY KEY, query TEXT NOT NULL, results INTEGER NOT NULL, score REAL, names TEXT NOT NULL, first_name TEXT NOT NULL)',
+      'CREATE TABLE bench_queries (id INTEGER PRIMARY KEY, query TEXT NOT NULL, terms TEXT, results INTEGER NOT NULL, score REAL, names TEXT NOT NULL, first_name TEXT NOT NULL)',
       [],
     ],
     [
@@ -51,26 +54,40 @@ export function lookupStatements(plan: FillPlan): [string, unknown[]][] {
       [],
     ],
   ];
-  plan.callers.forEach((caller, i) =>
-    statements.push(['INSERT INTO bench_callers VALUES (?1, ?2)', [i + 1, caller]]),
+  const inserts = (table: string, columns: string[], rows: unknown[][]) => {
+    const select = columns.map((_, i) => `json_extract(value, '$[${i}]')`).join(', ');
+    for (let i = 0; i < rows.length; i += LOOKUP_ROWS_PER_STATEMENT)
+      statements.push([
+        `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${select} FROM json_each(?1)`,
+        [JSON.stringify(rows.slice(i, i + LOOKUP_ROWS_PER_STATEMENT))],
+      ]);
+  };
+  inserts(
+    'bench_callers',
+    ['id', 'caller'],
+    plan.callers.map((caller, i) => [i + 1, caller]),
   );
-  plan.queries.forEach(({ query, names }, i) =>
-    statements.push([
-      'INSERT INTO bench_queries VALUES (?1, ?2, ?3, ?4, ?5, ?6)',
-      [
-        i + 1,
-        query,
-        names.length,
-        names.length ? 0.25 + ((i * 7919) % 700) / 1000 : null,
-        JSON.stringify(names),
-        JSON.stringify(names.slice(0, 1)),
-      ],
+  inserts(
+    'bench_queries',
+    ['id', 'query', 'terms', 'results', 'score', 'names', 'first_name'],
+    plan.queries.map(({ query, terms, names }, i) => [
+      i + 1,
+      query,
+      terms,
+      names.length,
+      names.length ? 0.25 + ((i * 7919) % 700) / 1000 : null,
+      JSON.stringify(names),
+      JSON.stringify(names.slice(0, 1)),
     ]),
   );
   let slot = 0;
-  for (const { tool, kind, share } of TOOL_SHARES)
-    for (let i = 0; i < share; i++)
-      statements.push(['INSERT INTO bench_tools VALUES (?1, ?2, ?3)', [++slot, tool, kind]]);
+  inserts(
+    'bench_tools',
+    ['id', 'tool', 'kind'],
+    TOOL_SHARES.flatMap(({ tool, kind, share }) =>
+      Array.from({ length: share }, () => [++slot, tool, kind]),
+    ),
+  );
   return statements;
 }
 
@@ -92,14 +109,15 @@ draws AS MATERIALIZED (
     abs(random()) % 1000000 / 1000000.0 AS q,
     abs(random()) % ?4 AS t
   FROM counter)
-INSERT INTO usage_events (minute, caller, tool, kind, query, result_count, top_score, names, is_error, version)
+INSERT INTO usage_events (minute, caller, tool, kind, query, result_count, top_score, names, is_error, version, terms)
 SELECT d.minute, bc.caller, bt.tool, bt.kind,
   CASE WHEN bt.kind IN ('search', 'get') THEN bq.query END,
   CASE bt.kind WHEN 'search' THEN bq.results WHEN 'get' THEN min(bq.results, 1) WHEN 'list' THEN 40 END,
   CASE WHEN bt.kind = 'search' THEN bq.score END,
   CASE bt.kind WHEN 'search' THEN bq.names WHEN 'get' THEN bq.first_name ELSE '[]' END,
   CASE WHEN bt.kind = 'get' AND bq.results = 0 THEN 1 ELSE 0 END,
-  printf('%012x', 1 + (d.minute - ?5) * ?6 / ?7)
+  printf('%012x', 1 + (d.minute - ?5) * ?6 / ?7),
+  CASE WHEN bt.kind = 'search' THEN bq.terms END
 FROM draws d
 JOIN bench_callers bc ON bc.id = 1 + CAST(d.c * d.c * ?8 AS INTEGER)
 JOIN bench_queries bq ON bq.id = 1 + CAST(d.q * d.q * ?9 AS INTEGER)
