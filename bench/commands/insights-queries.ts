@@ -1,4 +1,6 @@
-// The insights queries at a million rows: `npm run bench:insights-queries [-- --rows N --work DIR --corpus DIR]`.
+// The insights queries at a million rows: `npm run bench:insights-queries [-- --rows N --work DIR
+// --corpus DIR --try SQL --only TEXT]` (--try: a statement run first, e.g. a proposed index;
+// --only: just the measured statements whose label holds TEXT).
 // A local D1 database gets migrations/ (`wrangler d1 migrations apply INSIGHTS --local
 // --persist-to DIR`, as `praxis dev` does) and N usage events (1 000 000 by default; kept in DIR
 // and reused by later runs) with skewed callers and queries over 91 days of minutes, names from
@@ -59,6 +61,10 @@ const { values } = parseArgs({
     callers: { type: 'string' },
     queries: { type: 'string' },
     corpus: { type: 'string' },
+    // Statements run before the measured ones (e.g. a proposed CREATE INDEX), to try a plan.
+    try: { type: 'string', multiple: true },
+    // Only the measured statements whose label holds this text.
+    only: { type: 'string' },
   },
 });
 const rows = Number(values.rows ?? 1_000_000);
@@ -102,6 +108,11 @@ try {
   const nowMinute = epochMinute(Date.now());
   const callers = callerIds(Number(values.callers ?? 400));
   if (fresh) await fill(db, await fillPlan(nowMinute, callers));
+  for (const sql of values.try ?? []) {
+    const began = performance.now();
+    await db.prepare(sql).run();
+    log(`tried: ${sql} (${((performance.now() - began) / 1000).toFixed(1)} s)`);
+  }
   await report(db, nowMinute, callers[0]!);
   log(`${((performance.now() - started) / 1000).toFixed(0)} s; load average ${load()}`);
 } finally {
@@ -262,6 +273,7 @@ async function report(db: D1Database, nowMinute: number, heaviest: string): Prom
     ],
   );
   for (const [label, run] of measured) {
+    if (values.only && !label.includes(values.only)) continue;
     const recorded: RecordedStatement[] = [];
     const wall = performance.now();
     await run(recordingD1(db, recorded));

@@ -19,7 +19,9 @@ import { readQueries, sharedQueriesFile } from './search.ts';
 import { praxisClient, timedCall } from '../lib/clients.ts';
 import { preparedCorpus } from '../lib/prepared-corpus.ts';
 import { profileTop } from '../profiling/cpu-top.ts';
-import { isolateCpuMsPerCall } from '../profiling/isolate-cpu.ts';
+import { busyMsUnder, type FrameMatch } from '../profiling/attributed-cpu.ts';
+import { busyMs, intervalCrossCheck } from '../profiling/isolate-cpu.ts';
+import { openWorkerInspector } from '../profiling/worker-inspector.ts';
 import { bundleBenchWorker, startDirectWorker } from '../hosts/direct-host.ts';
 import {
   applyLocalMigrations,
@@ -87,6 +89,49 @@ async function d1Since(): Promise<{ roundTrips: number; rows: number }> {
   };
 }
 
+/**
+ * The frames of recording usage: the Worker's insights functions (src/worker/insights/, the
+ * outcome read off each answer, the SSE pass-through that tells when an answer was sent) and
+ * workerd's D1 binding code. The bundle keeps function names (it is not minified).
+ */
+const INSIGHTS_FUNCTIONS = new Set([
+  'recordUsage',
+  'collectsUsage',
+  'usageEventStore',
+  'insightsStore',
+  'callerId',
+  'hmacKey',
+  'usageEvent',
+  'writeUsageEvents',
+  'storedQuery',
+  'storedTermsKey',
+  'termsKeyOf',
+  'toolCallOutcome',
+  'watchedUntilSent',
+]);
+const insightsFrame: FrameMatch = (frame) =>
+  INSIGHTS_FUNCTIONS.has(frame.functionName) || /d1/i.test(frame.url);
+
+/** One profile of `calls` calls: busy ms per call, of which under insights frames, and the median gap between busy samples. */
+async function profiled(
+  calls: number,
+  call: (i: number) => Promise<unknown>,
+): Promise<{ ms: number; insightsMs: number; busyGapMs: number | null }> {
+  const inspector = await openWorkerInspector(host.pids);
+  try {
+    const profile = await inspector.cpuProfile(async () => {
+      for (let i = 0; i < calls; i++) await call(i);
+    });
+    return {
+      ms: busyMs(profile) / calls,
+      insightsMs: busyMsUnder(profile, insightsFrame) / calls,
+      busyGapMs: intervalCrossCheck(profile).busyGapMs,
+    };
+  } finally {
+    inspector.close();
+  }
+}
+
 const median = (figures: number[]): number =>
   [...figures].sort((a, b) => a - b)[Math.floor(figures.length / 2)]!;
 
@@ -118,9 +163,15 @@ try {
       for (let i = 0; i < 2 * queries.length; i++) await search(setting)(i); // warm-up
     await d1Since();
     const figures: Record<'on' | 'off', number[]> = { on: [], off: [] };
+    const attributed: number[] = [];
+    const gaps: number[] = [];
     for (let p = 0; p < profiles; p++)
-      for (const setting of p % 2 ? (['off', 'on'] as const) : (['on', 'off'] as const))
-        figures[setting].push(await isolateCpuMsPerCall(host.pids, calls, search(setting)));
+      for (const setting of p % 2 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
+        const profile = await profiled(calls, search(setting));
+        figures[setting].push(profile.ms);
+        if (setting === 'on') attributed.push(profile.insightsMs);
+        if (profile.busyGapMs !== null) gaps.push(profile.busyGapMs);
+      }
     const on = median(figures.on);
     const off = median(figures.off);
     await d1Since();
@@ -132,6 +183,9 @@ try {
     log(
       `${label}: on ${on.toFixed(3)} ms, off ${off.toFixed(3)} ms, added ${(on - off).toFixed(3)} ms (ratio ${(on / off).toFixed(3)}); ` +
         `profiles on [${figures.on.map((ms) => ms.toFixed(3)).join(', ')}], off [${figures.off.map((ms) => ms.toFixed(3)).join(', ')}]`,
+    );
+    log(
+      `${label}: under the insights frames (recording, the D1 binding) per call with insights on: median ${median(attributed).toFixed(3)} ms [${attributed.map((ms) => ms.toFixed(3)).join(', ')}]; median gap between busy samples ${gaps.length ? median(gaps).toFixed(3) : '—'} ms (configured 0.1: more means the sampler was starved and every figure reads low)`,
     );
     log(
       `${label}: D1 round trips per request: on ${(withInsights.roundTrips / calls).toFixed(2)} (${withInsights.roundTrips} for ${calls} calls), off ${(without.roundTrips / calls).toFixed(2)}; usage_events rows now ${without.rows}`,

@@ -126,7 +126,10 @@ ORDER BY d.minute`;
   return [
     sql,
     [
-      Math.round(plan.rows / plan.slices),
+      // Whole rows per slice; the last takes the remainder, so the table holds exactly `rows`.
+      slice < plan.slices - 1
+        ? Math.floor(plan.rows / plan.slices)
+        : plan.rows - (plan.slices - 1) * Math.floor(plan.rows / plan.slices),
       firstMinute,
       sliceMinutes,
       toolSlots(),

@@ -1,0 +1,28 @@
+// Busy isolate time spent under chosen frames: the busy samples with any matching frame on their
+// stack, times the configured interval (as busyMs counts). Read from one profile, it says what a
+// feature costs without subtracting two noisy totals — but it misses what the feature makes other
+// code do (a bigger promise chain, garbage collected later), so it is a floor, read beside the
+// difference of medians.
+import { idleNodes, SAMPLE_INTERVAL_MS } from './isolate-cpu.ts';
+import type { CpuProfile } from './worker-inspector.ts';
+
+export type FrameMatch = (frame: CpuProfile['nodes'][number]['callFrame']) => boolean;
+
+export function busyMsUnder(profile: CpuProfile, match: FrameMatch): number {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const idle = idleNodes(profile);
+  const under = new Map<number, boolean>();
+  const isUnder = (id: number): boolean => {
+    let known = under.get(id);
+    if (known === undefined) {
+      const up = parent.get(id);
+      known = match(byId.get(id)!.callFrame) || (up !== undefined && isUnder(up));
+      under.set(id, known);
+    }
+    return known;
+  };
+  return profile.samples.filter((id) => !idle.has(id) && isUnder(id)).length * SAMPLE_INTERVAL_MS;
+}
