@@ -19,7 +19,7 @@ import { readQueries, sharedQueriesFile } from './search.ts';
 import { praxisClient, timedCall } from '../lib/clients.ts';
 import { preparedCorpus } from '../lib/prepared-corpus.ts';
 import { profileTop } from '../profiling/cpu-top.ts';
-import { busyMsUnder, type FrameMatch } from '../profiling/attributed-cpu.ts';
+import { busyMsUnder, selfTimeUnder, type FrameMatch } from '../profiling/attributed-cpu.ts';
 import { busyMs, intervalCrossCheck } from '../profiling/isolate-cpu.ts';
 import { openWorkerInspector } from '../profiling/worker-inspector.ts';
 import { bundleBenchWorker, startDirectWorker } from '../hosts/direct-host.ts';
@@ -116,7 +116,12 @@ const insightsFrame: FrameMatch = (frame) =>
 async function profiled(
   calls: number,
   call: (i: number) => Promise<unknown>,
-): Promise<{ ms: number; insightsMs: number; busyGapMs: number | null }> {
+): Promise<{
+  ms: number;
+  insightsMs: number;
+  busyGapMs: number | null;
+  insightsTop: { where: string; ms: number }[];
+}> {
   const inspector = await openWorkerInspector(host.pids);
   try {
     const profile = await inspector.cpuProfile(async () => {
@@ -126,6 +131,10 @@ async function profiled(
       ms: busyMs(profile) / calls,
       insightsMs: busyMsUnder(profile, insightsFrame) / calls,
       busyGapMs: intervalCrossCheck(profile).busyGapMs,
+      insightsTop: selfTimeUnder(profile, insightsFrame, 12).map((entry) => ({
+        ...entry,
+        ms: entry.ms / calls,
+      })),
     };
   } finally {
     inspector.close();
@@ -164,12 +173,16 @@ try {
     await d1Since();
     const figures: Record<'on' | 'off', number[]> = { on: [], off: [] };
     const attributed: number[] = [];
+    let insightsTop: { where: string; ms: number }[] = [];
     const gaps: number[] = [];
     for (let p = 0; p < profiles; p++)
       for (const setting of p % 2 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
         const profile = await profiled(calls, search(setting));
         figures[setting].push(profile.ms);
-        if (setting === 'on') attributed.push(profile.insightsMs);
+        if (setting === 'on') {
+          attributed.push(profile.insightsMs);
+          if (attributed.length === Math.ceil(profiles / 2)) insightsTop = profile.insightsTop;
+        }
         if (profile.busyGapMs !== null) gaps.push(profile.busyGapMs);
       }
     const on = median(figures.on);
@@ -180,6 +193,7 @@ try {
     for (let i = 0; i < calls; i++) await search('off')(i);
     const without = await d1Since();
     const label = era === 'modern' ? '2026-07-28 (modern)' : '2025 (legacy)';
+    const whereItGoes = insightsTop.map(({ where, ms }) => `${ms.toFixed(3)} ms ${where}`);
     log(
       `${label}: on ${on.toFixed(3)} ms, off ${off.toFixed(3)} ms, added ${(on - off).toFixed(3)} ms (ratio ${(on / off).toFixed(3)}); ` +
         `profiles on [${figures.on.map((ms) => ms.toFixed(3)).join(', ')}], off [${figures.off.map((ms) => ms.toFixed(3)).join(', ')}]`,
@@ -187,6 +201,8 @@ try {
     log(
       `${label}: under the insights frames (recording, the D1 binding) per call with insights on: median ${median(attributed).toFixed(3)} ms [${attributed.map((ms) => ms.toFixed(3)).join(', ')}]; median gap between busy samples ${gaps.length ? median(gaps).toFixed(3) : '—'} ms (configured 0.1: more means the sampler was starved and every figure reads low)`,
     );
+    log(`${label}: where the insights frames' time goes (self time per call, one profile):`);
+    for (const line of whereItGoes) console.log(`  ${line}`);
     log(
       `${label}: D1 round trips per request: on ${(withInsights.roundTrips / calls).toFixed(2)} (${withInsights.roundTrips} for ${calls} calls), off ${(without.roundTrips / calls).toFixed(2)}; usage_events rows now ${without.rows}`,
     );
