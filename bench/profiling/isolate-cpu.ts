@@ -75,19 +75,35 @@ export const SAMPLE_INTERVAL_MS = SAMPLING_INTERVAL_US / 1000;
 export interface IntervalCrossCheck {
   /** (endTime - startTime) / samples: the period if the sampler never paused. */
   meanGapMs: number;
-  /** The median gap between two consecutive busy samples (the isolate ran across it); null with fewer than 20. */
+  /**
+   * The median gap between two consecutive busy samples less than WITHIN_CALL_GAP_MS apart (the
+   * isolate ran across it: the sampler's real period); null with fewer than 20. Above the configured
+   * interval, the sampler thread was starved of a core and took fewer samples than it should: the
+   * estimate reads low by about this over the interval.
+   */
   busyGapMs: number | null;
 }
 
 const MIN_BUSY_GAPS = 20;
+/** A longer gap between busy samples is a wait between calls, not a sampler period. */
+const WITHIN_CALL_GAP_MS = 1;
 
-export function intervalCrossCheck(profile: CpuProfile): IntervalCrossCheck {
+/** The gaps (µs) between consecutive busy samples, ascending, at most `maxUs` each. */
+function busyGapsUs(profile: CpuProfile, maxUs: number): number[] {
   const idle = idleNodes(profile);
   const gaps: number[] = [];
   for (let i = 1; i < profile.samples.length; i++)
-    if (!idle.has(profile.samples[i]!) && !idle.has(profile.samples[i - 1]!))
+    if (
+      !idle.has(profile.samples[i]!) &&
+      !idle.has(profile.samples[i - 1]!) &&
+      profile.timeDeltas[i]! <= maxUs
+    )
       gaps.push(profile.timeDeltas[i]!);
-  gaps.sort((a, b) => a - b);
+  return gaps.sort((a, b) => a - b);
+}
+
+export function intervalCrossCheck(profile: CpuProfile): IntervalCrossCheck {
+  const gaps = busyGapsUs(profile, WITHIN_CALL_GAP_MS * 1000);
   return {
     meanGapMs: (profile.endTime - profile.startTime) / Math.max(1, profile.samples.length) / 1000,
     busyGapMs: gaps.length < MIN_BUSY_GAPS ? null : gaps[Math.floor(gaps.length / 2)]! / 1000,
@@ -97,9 +113,8 @@ export function intervalCrossCheck(profile: CpuProfile): IntervalCrossCheck {
 /**
  * Earlier estimates, for comparison only (bench/commands/estimator-check.ts): busy samples times the
  * median gap between all samples (the first version: a round trip per sample when calls are short),
- * and times the median gap between busy samples, never below the configured interval (the second:
- * under load the sampler's gaps stretch while the isolate thread waits for a core, and the estimate
- * counted the wait).
+ * and times the median gap between any two consecutive busy samples, never below the configured
+ * interval (the second: with no idle sample between calls, those gaps span round trips too).
  */
 export function medianGapBusyMs(profile: CpuProfile): number {
   const gaps = [...profile.timeDeltas].sort((a, b) => a - b);
@@ -107,6 +122,7 @@ export function medianGapBusyMs(profile: CpuProfile): number {
 }
 
 export function busyGapBusyMs(profile: CpuProfile): number {
-  const { busyGapMs } = intervalCrossCheck(profile);
-  return busySamples(profile) * Math.max(SAMPLE_INTERVAL_MS, busyGapMs ?? 0);
+  const gaps = busyGapsUs(profile, Infinity);
+  const gapMs = gaps.length < MIN_BUSY_GAPS ? 0 : gaps[Math.floor(gaps.length / 2)]! / 1000;
+  return busySamples(profile) * Math.max(SAMPLE_INTERVAL_MS, gapMs);
 }

@@ -91,16 +91,25 @@ describe('the gaps are not the interval', () => {
     // With no idle sample between calls, two busy samples in a row lie a round trip apart: the
     // second estimator (× the median busy gap) read such calls as 1.5 ms each.
     const short = shortCallsProfile(200, 1, 1_500);
-    expect(intervalCrossCheck(short).busyGapMs).toBeCloseTo(1.5, 10);
     expect(busyGapBusyMs(short) / 200).toBeCloseTo(1.5, 10);
     expect(busyMs(short) / 200).toBeCloseTo(SAMPLE_INTERVAL_MS, 10);
+    // The cross-check counts only gaps within a call: there are none here.
+    expect(intervalCrossCheck(short).busyGapMs).toBeNull();
   });
 
   it('when calls are long, the busy gap is the period and the mean gap spans the waits', () => {
     const long = intervalCrossCheck(shortCallsProfile(10, 20, 5_000));
     expect(long.busyGapMs).toBeCloseTo(SAMPLE_INTERVAL_MS, 10);
     expect(long.meanGapMs).toBeGreaterThan(2 * SAMPLE_INTERVAL_MS);
-    // Fewer than 20 pairs of busy samples: no busy gap to read.
-    expect(intervalCrossCheck(shortCallsProfile(10, 1, 1_500)).busyGapMs).toBeNull();
+  });
+
+  it('a starved sampler shows as a busy gap above the interval, and the estimate reads low by it', () => {
+    // The isolate ran 2 ms per call, but the sampler woke every 200 µs: 10 samples, not 20.
+    const starved = shortCallsProfile(10, 10, 5_000);
+    starved.timeDeltas = starved.timeDeltas.map((gap) =>
+      gap === SAMPLING_INTERVAL_US ? 200 : gap,
+    );
+    expect(intervalCrossCheck(starved).busyGapMs).toBeCloseTo(0.2, 10);
+    expect(busyMs(starved) / 10).toBeCloseTo(1, 10);
   });
 });
