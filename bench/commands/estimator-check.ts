@@ -5,7 +5,8 @@
 // loop of hundreds of milliseconds (its clock counts whole milliseconds); the least of five such
 // timings is taken, as wall time on a loaded machine only adds. Then the loop is asked for the
 // turns of 0.1, 0.5 and 2 ms; its cost is the difference with the raw answer. For each, ms per request:
-// the estimator (busy samples × the configured interval), the two earlier estimators beside it
+// the estimator (busy samples × the sampler's period), busy samples × the configured interval
+// alone, the two earlier estimators beside it
 // (× the median gap between all samples; × the median gap between busy samples), the workerd
 // process's on-CPU time (kernel accounting, no profiler attached: the whole process, so it adds
 // workerd's HTTP and Miniflare's entry worker), and what each profile's gaps say of the interval.
@@ -18,6 +19,7 @@ import { bundleBenchWorker, startDirectWorker } from '../hosts/direct-host.ts';
 import {
   busyGapBusyMs,
   busyMs,
+  busySamples,
   intervalCrossCheck,
   medianGapBusyMs,
   SAMPLE_INTERVAL_MS,
@@ -85,9 +87,9 @@ try {
       .join(' ')}; ms per request (a loop: its known cost by workerd's clock):`,
   );
   console.log(
-    '  worker       estimate  old: all-gap  old: busy-gap  process  loop by estimate  loop by process  interval by mean gap  by busy gap',
+    '  worker       estimate  configured only  old: all-gap  old: busy-gap  process  loop by estimate  loop by configured  loop by process  interval by mean gap  by busy gap',
   );
-  let raw: { estimate: number; process: number } | undefined;
+  let raw: { estimate: number; configured: number; process: number } | undefined;
   for (const knownMs of [0, 0.1, 0.5, 2]) {
     const known = knownMs ? await turnsCosting(knownMs) : { iterations: 0, ms: 0 };
     const { iterations } = known;
@@ -98,6 +100,7 @@ try {
     };
     for (let i = 0; i < 50; i++) await call(); // warm-up: the loop compiled, the isolate warm
     const estimates: number[] = [];
+    const configuredOnly: number[] = [];
     const allGaps: number[] = [];
     const busyGaps: number[] = [];
     const meanGapIntervals: number[] = [];
@@ -109,6 +112,7 @@ try {
           for (let i = 0; i < calls; i++) await call();
         });
         estimates.push(busyMs(profile) / calls);
+        configuredOnly.push((busySamples(profile) * SAMPLE_INTERVAL_MS) / calls);
         allGaps.push(medianGapBusyMs(profile) / calls);
         busyGaps.push(busyGapBusyMs(profile) / calls);
         const check = intervalCrossCheck(profile);
@@ -120,14 +124,16 @@ try {
     }
     const row = {
       estimate: median(estimates),
+      configured: median(configuredOnly),
       process: await processCpuMsPerCall(host.pids, 5, calls, call),
     };
     raw ??= row;
     const label = knownMs ? `loop ${known.ms.toFixed(3)}` : 'raw JSON';
     console.log(
-      `  ${label.padEnd(11)}  ${fixed(row.estimate, 8)}  ${fixed(median(allGaps), 12)}  ` +
+      `  ${label.padEnd(11)}  ${fixed(row.estimate, 8)}  ${fixed(row.configured, 16)}  ${fixed(median(allGaps), 12)}  ` +
         `${fixed(median(busyGaps), 13)}  ${fixed(row.process, 7)}  ` +
         `${fixed(knownMs ? row.estimate - raw.estimate : null, 16)}  ` +
+        `${fixed(knownMs ? row.configured - raw.configured : null, 18)}  ` +
         `${fixed(knownMs ? row.process - raw.process : null, 15)}  ` +
         `${fixed(median(meanGapIntervals), 19)}  ` +
         `${fixed(busyGapIntervals.length ? median(busyGapIntervals) : null, 11)}`,

@@ -199,7 +199,7 @@ try {
         `profiles on [${figures.on.map((ms) => ms.toFixed(3)).join(', ')}], off [${figures.off.map((ms) => ms.toFixed(3)).join(', ')}]`,
     );
     log(
-      `${label}: under the insights frames (recording, the D1 binding) per call with insights on: median ${median(attributed).toFixed(3)} ms [${attributed.map((ms) => ms.toFixed(3)).join(', ')}]; median gap between busy samples ${gaps.length ? median(gaps).toFixed(3) : '—'} ms (configured 0.1: more means the sampler was starved and every figure reads low)`,
+      `${label}: under the insights frames (recording, the D1 binding) per call with insights on: median ${median(attributed).toFixed(3)} ms [${attributed.map((ms) => ms.toFixed(3)).join(', ')}]; the sampler's period within calls ${gaps.length ? median(gaps).toFixed(3) : '—'} ms (V8 was asked for 0.1; the figures count each sample as this period)`,
     );
     log(`${label}: where the insights frames' time goes (self time per call, one profile):`);
     for (const line of whereItGoes) console.log(`  ${line}`);

@@ -1,9 +1,9 @@
 // Busy isolate time spent under chosen frames: the busy samples with any matching frame on their
-// stack, times the configured interval (as busyMs counts). Read from one profile, it says what a
+// stack, times the sampler's period (as busyMs counts). Read from one profile, it says what a
 // feature costs without subtracting two noisy totals — but it misses what the feature makes other
 // code do (a bigger promise chain, garbage collected later), so it is a floor, read beside the
 // difference of medians. selfTimeUnder says where inside those frames the time goes.
-import { idleNodes, SAMPLE_INTERVAL_MS } from './isolate-cpu.ts';
+import { idleNodes, sampleIntervalMs } from './isolate-cpu.ts';
 import type { CpuProfile } from './worker-inspector.ts';
 
 export type FrameMatch = (frame: CpuProfile['nodes'][number]['callFrame']) => boolean;
@@ -29,7 +29,7 @@ function samplesUnder(profile: CpuProfile, match: FrameMatch): number[] {
 }
 
 export const busyMsUnder = (profile: CpuProfile, match: FrameMatch): number =>
-  samplesUnder(profile, match).length * SAMPLE_INTERVAL_MS;
+  samplesUnder(profile, match).length * sampleIntervalMs(profile);
 
 /** Self time (ms) per function among the samples under matching frames, largest first. */
 export function selfTimeUnder(
@@ -38,12 +38,13 @@ export function selfTimeUnder(
   count: number,
 ): { where: string; ms: number }[] {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const intervalMs = sampleIntervalMs(profile);
   const self = new Map<string, number>();
   for (const id of samplesUnder(profile, match)) {
     const frame = byId.get(id)!.callFrame;
     const file = frame.url.split('/').at(-1) ?? '';
     const where = `${frame.functionName || '(anonymous)'}${file ? ` (${file}:${frame.lineNumber + 1})` : ''}`;
-    self.set(where, (self.get(where) ?? 0) + SAMPLE_INTERVAL_MS);
+    self.set(where, (self.get(where) ?? 0) + intervalMs);
   }
   return [...self]
     .sort((a, b) => b[1] - a[1])

@@ -3,7 +3,7 @@
 // request (its tail after the response included) lands in that request's window. V8's profiler
 // stamps samples with the system's monotonic clock, the one process.hrtime reads in Node on the
 // same machine, so windows measured in Node line up with the profile taken in workerd.
-import { idleNodes, SAMPLE_INTERVAL_MS } from './isolate-cpu.ts';
+import { idleNodes, sampleIntervalMs } from './isolate-cpu.ts';
 import type { CpuProfile } from './worker-inspector.ts';
 
 /** The monotonic clock in microseconds, as V8's profile timestamps count it. */
@@ -11,12 +11,12 @@ export const monotonicMicros = (): number => Number(process.hrtime.bigint() / 10
 
 /**
  * Busy isolate milliseconds in each window [starts[i], starts[i+1]) (the last ends at the profile's
- * end): the window's non-idle samples times the sampling interval (the configured one,
+ * end): the window's non-idle samples times the sampling interval (the sampler's period,
  * as busyMs counts it). Samples before the first window are dropped.
  */
 export function busyMsPerWindow(profile: CpuProfile, starts: readonly number[]): number[] {
   const idle = idleNodes(profile);
-  const intervalMs = SAMPLE_INTERVAL_MS;
+  const intervalMs = sampleIntervalMs(profile);
   const busy = starts.map(() => 0);
   let at = profile.startTime;
   let window = -1;

@@ -3,7 +3,7 @@
 // module of its innermost JavaScript frame, so native work (WebCrypto, a KV get) counts for the
 // JavaScript that asked for it. Samples with no JavaScript on the stack (garbage collector,
 // "(program)") belong to no module.
-import { SAMPLE_INTERVAL_MS } from './isolate-cpu.ts';
+import { sampleIntervalMs } from './isolate-cpu.ts';
 import type { CpuProfile } from './worker-inspector.ts';
 
 /** Module path per line of a bundle (0-based line numbers, as in profiles). */
@@ -55,6 +55,6 @@ export function msInModules(
     counts.set(id, result);
     return result;
   };
-  const intervalMs = SAMPLE_INTERVAL_MS;
+  const intervalMs = sampleIntervalMs(profile);
   return profile.samples.filter(counted).length * intervalMs;
 }

@@ -1,6 +1,6 @@
 // Where a CPU profile's time goes: self time per function (samples taken while that function was on
 // top of the stack), largest first, so the bench can print the top entries of a search's profile.
-import { SAMPLE_INTERVAL_MS } from './isolate-cpu.ts';
+import { sampleIntervalMs } from './isolate-cpu.ts';
 import { openWorkerInspector, type CpuProfile } from './worker-inspector.ts';
 
 export interface CpuEntry {
@@ -11,7 +11,7 @@ export interface CpuEntry {
 }
 
 export function topSelfTime(profile: CpuProfile, count: number): CpuEntry[] {
-  const intervalMs = SAMPLE_INTERVAL_MS;
+  const intervalMs = sampleIntervalMs(profile);
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
   let busy = 0;
@@ -57,7 +57,7 @@ export async function profileTop(
  * shows which of our calls they were made under.
  */
 export function topTotalTime(profile: CpuProfile, count: number): CpuEntry[] {
-  const intervalMs = SAMPLE_INTERVAL_MS;
+  const intervalMs = sampleIntervalMs(profile);
   const parent = new Map<number, number>();
   for (const node of profile.nodes)
     for (const child of node.children ?? []) parent.set(child, node.id);

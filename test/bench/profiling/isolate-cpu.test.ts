@@ -1,5 +1,6 @@
-// The isolate-CPU estimator on profiles whose busy time is known: busy samples times the configured
-// sampling interval, whatever the gaps between samples say. The profiles are built here the way
+// The isolate-CPU estimator on profiles whose busy time is known: busy samples times the sampler's
+// period — the configured interval, or the gap between busy samples within a call when the sampler
+// was slower — whatever the gaps between calls say. The profiles are built here the way
 // workerd's profiler writes them when calls are one or two samples long: a busy sample or two per
 // call, then nothing (or an idle sample) until the next call a whole round trip later.
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import {
   intervalCrossCheck,
   medianGapBusyMs,
   SAMPLE_INTERVAL_MS,
+  sampleIntervalMs,
 } from '../../../bench/profiling/isolate-cpu.ts';
 import {
   SAMPLING_INTERVAL_US,
@@ -79,7 +81,7 @@ describe('busyMs', () => {
   });
 
   it('counts no idle sample', () => {
-    const profile = shortCallsProfile(50, 1, 1_000, 30);
+    const profile = shortCallsProfile(50, 1, 1_200, 30);
     expect(busySamples(profile)).toBe(50);
     expect(busyMs(profile)).toBeCloseTo(50 * SAMPLE_INTERVAL_MS, 10);
     expect(busyMs(shortCallsProfile(0, 0, 1_000, 30))).toBe(0);
@@ -103,13 +105,12 @@ describe('the gaps are not the interval', () => {
     expect(long.meanGapMs).toBeGreaterThan(2 * SAMPLE_INTERVAL_MS);
   });
 
-  it('a starved sampler shows as a busy gap above the interval, and the estimate reads low by it', () => {
+  it('a slow sampler shows as a busy gap above the interval, and each sample counts that period', () => {
     // The isolate ran 2 ms per call, but the sampler woke every 200 µs: 10 samples, not 20.
-    const starved = shortCallsProfile(10, 10, 5_000);
-    starved.timeDeltas = starved.timeDeltas.map((gap) =>
-      gap === SAMPLING_INTERVAL_US ? 200 : gap,
-    );
-    expect(intervalCrossCheck(starved).busyGapMs).toBeCloseTo(0.2, 10);
-    expect(busyMs(starved) / 10).toBeCloseTo(1, 10);
+    const slow = shortCallsProfile(10, 10, 5_000);
+    slow.timeDeltas = slow.timeDeltas.map((gap) => (gap === SAMPLING_INTERVAL_US ? 200 : gap));
+    expect(intervalCrossCheck(slow).busyGapMs).toBeCloseTo(0.2, 10);
+    expect(sampleIntervalMs(slow)).toBeCloseTo(0.2, 10);
+    expect(busyMs(slow) / 10).toBeCloseTo(2, 10);
   });
 });
