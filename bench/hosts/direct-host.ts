@@ -39,11 +39,18 @@ export async function bundleBenchWorker(config: string, outDir: string): Promise
   return join(outDir, script);
 }
 
-/** A new workerd process (a cold isolate) serving `script` over the KV persisted under `persistTo`. */
+/** What a bench Worker needs beyond the shared settings: more compatibility flags, D1 databases (binding → id). */
+export interface DirectWorkerExtras {
+  compatibilityFlags?: string[];
+  d1Databases?: Record<string, string>;
+}
+
+/** A new workerd process (a cold isolate) serving `script` over the KV (and D1) persisted under `persistTo`. */
 export async function startDirectWorker(
   script: string,
   persistTo: string,
   envFile: string,
+  extras: DirectWorkerExtras = {},
 ): Promise<WorkerHost> {
   const before = new Set(workerdBelow(process.pid).map((child) => child.pid));
   const port = await freePort();
@@ -67,7 +74,12 @@ export async function startDirectWorker(
           scriptPath: script,
           modulesRoot: resolve(script, '..'),
           ...BENCH_COMPATIBILITY,
+          compatibilityFlags: [
+            ...BENCH_COMPATIBILITY.compatibilityFlags,
+            ...(extras.compatibilityFlags ?? []),
+          ],
           kvNamespaces: { CONTENT: { id: benchNamespaceId() } },
+          d1Databases: extras.d1Databases ?? {},
           bindings: await envBindings(envFile),
         },
       ],

@@ -43,13 +43,21 @@ export async function rawSearch(base: URL, token: string, query: string): Promis
   return { ms, results: (text.match(/"relevance_score"/g) ?? []).length / 2, bytes: text.length };
 }
 
-export async function praxisClient(base: URL, token: string): Promise<Client> {
+/**
+ * The official MCP client connected to Praxis at `base`: `modern` negotiates the 2026-07-28 revision
+ * (the default), `legacy` makes the 2025 initialize handshake; `headers` go on every request.
+ */
+export async function praxisClient(
+  base: URL,
+  token: string,
+  options: { era?: 'modern' | 'legacy'; headers?: Record<string, string> } = {},
+): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(new URL('/mcp', base), {
-    requestInit: { headers: { authorization: `Bearer ${token}` } },
+    requestInit: { headers: { authorization: `Bearer ${token}`, ...options.headers } },
   });
   const client = new Client(
     { name: 'praxis-bench', version: '1.0.0' },
-    { versionNegotiation: { mode: 'auto' } },
+    { versionNegotiation: { mode: options.era === 'legacy' ? 'legacy' : 'auto' } },
   );
   await client.connect(transport);
   return client;

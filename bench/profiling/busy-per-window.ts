@@ -11,7 +11,7 @@ export const monotonicMicros = (): number => Number(process.hrtime.bigint() / 10
 
 /**
  * Busy isolate milliseconds in each window [starts[i], starts[i+1]) (the last ends at the profile's
- * end): the window's non-idle samples times the sampling interval (the median gap between samples,
+ * end): the window's non-idle samples times the sampling interval (the sampler's period,
  * as busyMs counts it). Samples before the first window are dropped.
  */
 export function busyMsPerWindow(profile: CpuProfile, starts: readonly number[]): number[] {

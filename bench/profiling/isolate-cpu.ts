@@ -2,10 +2,11 @@
 // through its inspector: the samples taken while the isolate ran, times the sampling interval,
 // divided by the calls made (an estimate: sampling adds some overhead and has 0.1 ms resolution).
 // Wall time over loopback also counts wrangler dev's proxy, Miniflare's entry worker and the
-// client; this figure is what Cloudflare bills and limits (10 ms on the free plan). On a machine
-// whose cores are oversubscribed, V8's sampler thread waits for a core too and takes fewer samples
-// than it should, so the figure reads low: bench/commands/estimator-check.ts compares it with the kernel's
-// accounting of the workerd process (bench/profiling/process-cpu.ts), an upper bound that load does not lower.
+// client; this figure is what Cloudflare bills and limits (10 ms on the free plan). V8's sampler
+// takes fewer samples than it is asked for (here about one every 190 µs for the 100 µs asked, more
+// when the cores are oversubscribed), so each sample counts as the period the sampler actually kept
+// within calls (sampleIntervalMs); bench/commands/estimator-check.ts reads a Worker of known cost with
+// it, beside the kernel's accounting of the workerd process (bench/profiling/process-cpu.ts).
 import { openWorkerInspector, SAMPLING_INTERVAL_US, type CpuProfile } from './worker-inspector.ts';
 
 export async function isolateCpuMsPerCall(
@@ -42,13 +43,19 @@ export async function medianIsolateCpuMsPerCall(
 }
 
 /**
- * workerd's profiler takes few samples while the isolate waits between requests, so the time between
- * two samples can span a whole round trip. Busy time is therefore the count of non-idle samples
- * times the sampling interval (sampleIntervalMs), never a sum of gaps.
+ * Busy isolate milliseconds in a profile: its non-idle samples times the sampler's period
+ * (sampleIntervalMs). Each sample stands for one period, whatever the gaps around it: workerd's
+ * profiler takes few samples while the isolate waits between requests, so gaps can span whole
+ * round trips, and no median or mean of all gaps is the period when calls are one or two samples long.
  */
 export function busyMs(profile: CpuProfile): number {
+  return busySamples(profile) * sampleIntervalMs(profile);
+}
+
+/** How many of the profile's samples caught the isolate running (not idle). */
+export function busySamples(profile: CpuProfile): number {
   const idle = idleNodes(profile);
-  return profile.samples.filter((node) => !idle.has(node)).length * sampleIntervalMs(profile);
+  return profile.samples.filter((node) => !idle.has(node)).length;
 }
 
 /** The profile's nodes that stand for the isolate waiting, not running. */
@@ -57,36 +64,74 @@ export const idleNodes = (profile: CpuProfile): Set<number> =>
     profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id),
   );
 
-/** Fewer gaps inside runs of busy samples than this, and their median says little: the configured interval is used. */
-const MIN_RUN_GAPS = 20;
+/** The interval every profile is configured with (Profiler.setSamplingInterval), in ms. */
+export const SAMPLE_INTERVAL_MS = SAMPLING_INTERVAL_US / 1000;
 
 /**
- * The sampling interval in milliseconds: the median gap between two consecutive busy samples (the
- * isolate ran across it, so it is the sampler's own period), never less than the interval V8 was
- * asked for; that interval itself when the profile has too few such gaps (calls one or two samples
- * long). The median gap between all samples, which an earlier version used, is a whole round trip
- * when most calls are one or two samples long: a raw JSON Worker read 1.3–1.8 ms per call instead
- * of about 0.1 (bench/commands/estimator-check.ts shows both on a Worker of known cost).
+ * The sampler's period in ms: the interval the profiler was configured with, or — when the profile
+ * shows the sampler was slower (the median gap between two busy samples within a call, intervalCrossCheck)
+ * — that. V8 is asked for 100 µs; in workerd here it sampled every 190–200 µs even with the machine
+ * at load 2, so the configured interval alone read a Worker's known 2 ms loop as 1.1 ms
+ * (bench/commands/estimator-check.ts). Gaps of WITHIN_CALL_GAP_MS or more are waits between calls
+ * and never count; with fewer than 20 gaps within calls (calls one or two samples long) the
+ * configured interval is used, and the figure may read low.
  */
 export function sampleIntervalMs(profile: CpuProfile): number {
-  const idle = idleNodes(profile);
-  const gaps: number[] = [];
-  for (let i = 1; i < profile.samples.length; i++) {
-    if (!idle.has(profile.samples[i]!) && !idle.has(profile.samples[i - 1]!))
-      gaps.push(profile.timeDeltas[i]!);
-  }
-  if (gaps.length < MIN_RUN_GAPS) return SAMPLING_INTERVAL_US / 1000;
-  gaps.sort((a, b) => a - b);
-  return Math.max(SAMPLING_INTERVAL_US, gaps[Math.floor(gaps.length / 2)]!) / 1000;
+  return Math.max(SAMPLE_INTERVAL_MS, intervalCrossCheck(profile).busyGapMs ?? 0);
 }
 
-/** The earlier estimate, for comparison only (bench/commands/estimator-check.ts): busy samples times the median gap between all samples. */
-export function medianGapBusyMs(profile: CpuProfile): number {
+/** What a profile's own timing says of its sampling period, in ms, to print beside the configured one. */
+export interface IntervalCrossCheck {
+  /** (endTime - startTime) / samples: the period if the sampler never paused. */
+  meanGapMs: number;
+  /**
+   * The median gap between two consecutive busy samples less than WITHIN_CALL_GAP_MS apart (the
+   * isolate ran across it: the sampler's real period); null with fewer than 20. Above the configured
+   * interval, the sampler thread was starved of a core and took fewer samples than it should: the
+   * estimate reads low by about this over the interval.
+   */
+  busyGapMs: number | null;
+}
+
+const MIN_BUSY_GAPS = 20;
+/** A longer gap between busy samples is a wait between calls, not a sampler period. */
+const WITHIN_CALL_GAP_MS = 1;
+
+/** The gaps (µs) between consecutive busy samples, ascending, each shorter than `maxUs`. */
+function busyGapsUs(profile: CpuProfile, maxUs: number): number[] {
   const idle = idleNodes(profile);
+  const gaps: number[] = [];
+  for (let i = 1; i < profile.samples.length; i++)
+    if (
+      !idle.has(profile.samples[i]!) &&
+      !idle.has(profile.samples[i - 1]!) &&
+      profile.timeDeltas[i]! < maxUs
+    )
+      gaps.push(profile.timeDeltas[i]!);
+  return gaps.sort((a, b) => a - b);
+}
+
+export function intervalCrossCheck(profile: CpuProfile): IntervalCrossCheck {
+  const gaps = busyGapsUs(profile, WITHIN_CALL_GAP_MS * 1000);
+  return {
+    meanGapMs: (profile.endTime - profile.startTime) / Math.max(1, profile.samples.length) / 1000,
+    busyGapMs: gaps.length < MIN_BUSY_GAPS ? null : gaps[Math.floor(gaps.length / 2)]! / 1000,
+  };
+}
+
+/**
+ * Earlier estimates, for comparison only (bench/commands/estimator-check.ts): busy samples times the
+ * median gap between all samples (the first version: a round trip per sample when calls are short),
+ * and times the median gap between any two consecutive busy samples, never below the configured
+ * interval (the second: with no idle sample between calls, those gaps span round trips too).
+ */
+export function medianGapBusyMs(profile: CpuProfile): number {
   const gaps = [...profile.timeDeltas].sort((a, b) => a - b);
-  return (
-    (profile.samples.filter((node) => !idle.has(node)).length *
-      (gaps[Math.floor(gaps.length / 2)] ?? 0)) /
-    1000
-  );
+  return (busySamples(profile) * (gaps[Math.floor(gaps.length / 2)] ?? 0)) / 1000;
+}
+
+export function busyGapBusyMs(profile: CpuProfile): number {
+  const gaps = busyGapsUs(profile, Infinity);
+  const gapMs = gaps.length < MIN_BUSY_GAPS ? 0 : gaps[Math.floor(gaps.length / 2)]! / 1000;
+  return busySamples(profile) * Math.max(SAMPLE_INTERVAL_MS, gapMs);
 }

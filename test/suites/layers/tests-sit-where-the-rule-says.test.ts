@@ -24,7 +24,7 @@ const BOUNDARIES = [
 export function moduleOf(test: string): string | null {
   if (test.startsWith('test/suites/')) return null;
   const module = test.replace(/^test\//, '').replace(/(\.workerd)?\.test\.ts$/, '.ts');
-  return module.startsWith('scripts/') ? module : `src/${module}`;
+  return module.startsWith('scripts/') || module.startsWith('bench/') ? module : `src/${module}`;
 }
 
 async function testFiles(): Promise<string[]> {
@@ -60,6 +60,9 @@ describe('where tests are', () => {
       'src/worker/http/request-caps.ts',
     );
     expect(moduleOf('test/scripts/publish/archive.test.ts')).toBe('scripts/publish/archive.ts');
+    expect(moduleOf('test/bench/profiling/isolate-cpu.test.ts')).toBe(
+      'bench/profiling/isolate-cpu.ts',
+    );
     expect(moduleOf('test/suites/mcp/paging.workerd.test.ts')).toBeNull();
   });
 });
