@@ -21,20 +21,15 @@ import type { Manifest } from '../../src/bundle/bundle.ts';
 import { entriesFromObjects } from '../../src/bundle/document-chunks.ts';
 import { objectText } from '../../scripts/compile/assemble.ts';
 import {
-  deleteCallerEvents,
-  deleteEventsBefore,
   epochMinute,
   writeUsageEvents,
   type UsageEvent,
 } from '../../src/worker/insights/usage-events.ts';
+import { deleteCallerRows, deleteRowsBefore } from '../../src/worker/insights/row-deletion.ts';
 import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
 import { gapCandidatesStatement, GAPS_PER_PAGE } from '../../src/worker/insights/gaps.ts';
-import { readsStatements } from '../../src/worker/insights/reads.ts';
-import {
-  DELETE_UNCHECKED_GAP_STATES,
-  NOTE_ANSWERED,
-  NOTE_UNANSWERED,
-} from '../../src/worker/insights/report-queries.ts';
+import { readsStatement } from '../../src/worker/insights/reads.ts';
+import { NOTE_ANSWERED, NOTE_UNANSWERED } from '../../src/worker/insights/report-queries.ts';
 import { termsKeyOf } from '../../src/worker/insights/terms-key.ts';
 import { readQueries, sharedQueriesFile } from './search.ts';
 import { readBundle } from '../lib/corpus.ts';
@@ -223,8 +218,8 @@ async function report(db: D1Database, nowMinute: number, heaviest: string): Prom
         (db) => db.batch([gapCandidatesStatement(db, period(days), 0)]),
       ],
       [
-        `report: reads and searched-into with conversions, ${days} days (one batch)`,
-        (db) => db.batch(readsStatements(db, period(days))),
+        `report: reads with conversions, ${days} days`,
+        (db) => db.batch([readsStatement(db, period(days))]),
       ],
     );
   measured.push(
@@ -256,20 +251,12 @@ async function report(db: D1Database, nowMinute: number, heaviest: string): Prom
         writeUsageEvents(db, [event(nowMinute, 'bench two a'), event(nowMinute, 'bench two b')]),
     ],
     [
-      'forget the heaviest caller (POST /insights/forget)',
-      (db) => deleteCallerEvents(db, heaviest),
+      'forget the heaviest caller (POST /insights/forget: events and feedback, one batch)',
+      (db) => deleteCallerRows(db, heaviest),
     ],
     [
-      `retention: delete what is older than ${RETENTION_DAYS} days (the daily cron)`,
-      (db) => deleteEventsBefore(db, nowMinute - RETENTION_DAYS * 1440),
-    ],
-    [
-      'retention: gap states not checked in the period',
-      (db) =>
-        db
-          .prepare(DELETE_UNCHECKED_GAP_STATES)
-          .bind(nowMinute - RETENTION_DAYS * 1440)
-          .run(),
+      `retention: events, feedback and gap states older than ${RETENTION_DAYS} days (the daily cron, one batch)`,
+      (db) => deleteRowsBefore(db, nowMinute - RETENTION_DAYS * 1440),
     ],
   );
   for (const [label, run] of measured) {
