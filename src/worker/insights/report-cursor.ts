@@ -2,6 +2,7 @@
 // and grants nothing: the page is re-run under whoever passes it, so it is not signed; it keeps the
 // period fixed across pages (events recorded later do not shift the order). A cursor that is not one
 // is refused with a message, never guessed at.
+import { PraxisError } from '../../shared/praxis-error.ts';
 import { DAY_MS, MAX_PERIOD_DAYS } from './report-period.ts';
 
 export interface ReportPage {
@@ -16,13 +17,14 @@ export interface ReportPage {
 export const MAX_GAP_OFFSET = 10_000;
 const MAX_CURSOR_CHARS = 200;
 
-export class InvalidReportCursor extends Error {
-  override readonly name = 'InvalidReportCursor';
+export class InvalidReportCursor extends PraxisError {
+  static override code = 'ERR_INVALID_REPORT_CURSOR';
+  override readonly code = 'ERR_INVALID_REPORT_CURSOR';
 }
 
 export function encodeReportCursor(page: ReportPage): string {
   const json = JSON.stringify({ since: page.since, until: page.until, offset: page.offset });
-  return btoa(json).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(json).replace(/\+/g, '-').replace(/\//g, '_').replace(/={1,2}$/, '');
 }
 
 export function decodeReportCursor(cursor: string): ReportPage {
