@@ -24,7 +24,10 @@ export class InvalidReportCursor extends PraxisError {
 
 export function encodeReportCursor(page: ReportPage): string {
   const json = JSON.stringify({ since: page.since, until: page.until, offset: page.offset });
-  return btoa(json).replace(/\+/g, '-').replace(/\//g, '_').replace(/={1,2}$/, '');
+  return btoa(json)
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/={1,2}$/, '');
 }
 
 export function decodeReportCursor(cursor: string): ReportPage {
