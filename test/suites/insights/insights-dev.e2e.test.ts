@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnPraxisDev, type RunningDev } from '../../../scripts/dev/spawn-praxis-dev.ts';
 import { runWrangler, wranglerJson } from '../../../scripts/dev/wrangler.ts';
 import { praxis } from '../../helpers/cli-run.ts';
+import { localD1Rows } from '../../helpers/node/local-d1-rows.ts';
 
 const FIXTURE = new URL('../../fixtures/content', import.meta.url).pathname;
 
@@ -101,6 +102,9 @@ async function localRows(table = 'usage_events'): Promise<Array<Record<string, u
   return results;
 }
 
+/** The same rows read straight from the local database's SQLite file (no wrangler process). */
+const storedRows = (table = 'usage_events') => localD1Rows(dev.stateDir, table);
+
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     const value = await read();
@@ -117,7 +121,9 @@ describe('insights under praxis dev', () => {
 
   it('a search leaves one row; an author forgets it, a reader may not', async () => {
     await search(await tokenFor('--subject', 'alice'), '  Code REVIEW  checklist ');
-    const rows = await until(localRows, (found) => found.length > 0);
+    await until(storedRows, (found) => found.length > 0);
+    // What docs/insights.md shows: the row read back with wrangler's own command.
+    const rows = await localRows();
     expect(rows).toEqual([
       expect.objectContaining({
         tool: 'search_processes',
@@ -134,7 +140,7 @@ describe('insights under praxis dev', () => {
       document: 'Deployment',
       problem: 'The canary step is out of date.',
     });
-    expect(await localRows('feedback')).toEqual([
+    expect(await storedRows('feedback')).toEqual([
       expect.objectContaining({
         category: 'outdated',
         document: 'deployment',
@@ -155,7 +161,7 @@ describe('insights under praxis dev', () => {
     );
     expect(reader.code).toBe(1);
     expect(reader.stderr).toContain('answered 403');
-    expect(await until(localRows, (found) => found.length === 2)).toHaveLength(2);
+    expect(await storedRows()).toHaveLength(2);
 
     const author = await praxis(
       'insights',
@@ -171,15 +177,15 @@ describe('insights under praxis dev', () => {
       'praxis insights: forgot alice: 2 usage event(s) deleted, 1 feedback report(s) deleted',
     );
     expect(author.code).toBe(0);
-    expect(await localRows()).toEqual([]);
-    expect(await localRows('feedback')).toEqual([]);
+    expect(await storedRows()).toEqual([]);
+    expect(await storedRows('feedback')).toEqual([]);
   }, 120_000);
 
   it('the loop: a question asked three times is a gap to the author, then answered since the version that answers it', async () => {
     const GAP = 'travel expenses for a conference';
     const reader = await tokenFor('--subject', 'dana');
     for (let i = 0; i < 3; i++) await search(reader, GAP);
-    await until(localRows, (found) => found.length >= 3);
+    await until(storedRows, (found) => found.length >= 3);
 
     const before = await reportJson();
     expect(before.gaps).toContainEqual(

@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnPraxisDev, type RunningDev } from '../../../scripts/dev/spawn-praxis-dev.ts';
-import { runWrangler, wranglerJson } from '../../../scripts/dev/wrangler.ts';
 import { praxis } from '../../helpers/cli-run.ts';
+import { localD1Rows } from '../../helpers/node/local-d1-rows.ts';
 import {
   NO_CHROMIUM,
   axeViolations,
@@ -154,22 +154,8 @@ describe.skipIf(!chromium)(TITLE, () => {
 
   /** How many searches the local insights database holds (written after each answer was sent). */
   async function searchesRecorded(): Promise<number> {
-    const args = [
-      'd1',
-      'execute',
-      'INSIGHTS',
-      '--local',
-      '--persist-to',
-      dev.stateDir,
-      '--json',
-      '--command',
-      "select count(*) as n from usage_events where kind = 'search'",
-    ];
-    const [{ results }] = wranglerJson<Array<{ results: Array<{ n: number }> }>>(
-      (await runWrangler(args)).stdout,
-      args,
-    );
-    return results[0]?.n ?? 0;
+    const rows = await localD1Rows(dev.stateDir, 'usage_events');
+    return rows.filter((row) => row.kind === 'search').length;
   }
 
   async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
