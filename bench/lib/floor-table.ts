@@ -1,0 +1,66 @@
+// Praxis's figure for a call next to the two floors measured in the same run (bench/commands/floors.ts):
+// the SDK's documented cheapest use and a raw JSON route without the SDK, each as a difference and
+// a ratio, one row per era, measure and call, so no figure is printed without the era it is for.
+import { ERA_LABEL, type Era } from './era-envelope.ts';
+
+export interface FloorRow {
+  era: Era;
+  /** 'CPU ms/call' (isolate CPU per call, lower is better) or 'req/s' (throughput, higher is better). */
+  measure: 'CPU ms/call' | 'req/s';
+  /** Praxis's call, e.g. 'tools/call get_process'; the floors answer the same method with their one tool. */
+  call: string;
+  praxis: number;
+  sdk: number;
+  raw: number;
+}
+
+/** Praxis against one floor: the difference in the measure's unit and the ratio, both Praxis over the floor. */
+export function against(praxis: number, floor: number): { difference: number; ratio: number } {
+  return {
+    difference: praxis - floor,
+    ratio: floor === 0 ? Number.POSITIVE_INFINITY : praxis / floor,
+  };
+}
+
+const figure = (value: number, measure: FloorRow['measure']): string =>
+  measure === 'req/s' ? value.toFixed(0) : value.toFixed(3);
+
+const signed = (value: number, measure: FloorRow['measure']): string =>
+  (value >= 0 ? '+' : '') + figure(value, measure);
+
+const ratio = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '—');
+
+export const FLOOR_TABLE_HEADER = [
+  'era',
+  'measure',
+  'Praxis call',
+  'Praxis',
+  'SDK floor',
+  'Praxis − SDK',
+  'Praxis / SDK',
+  'raw JSON',
+  'Praxis − raw',
+  'Praxis / raw',
+];
+
+/** The rows as a Markdown table (the first line is the header). */
+export function floorTable(rows: FloorRow[]): string[] {
+  const cells = rows.map((row) => {
+    const sdk = against(row.praxis, row.sdk);
+    const raw = against(row.praxis, row.raw);
+    return [
+      ERA_LABEL[row.era],
+      row.measure,
+      row.call,
+      figure(row.praxis, row.measure),
+      figure(row.sdk, row.measure),
+      signed(sdk.difference, row.measure),
+      ratio(sdk.ratio),
+      figure(row.raw, row.measure),
+      signed(raw.difference, row.measure),
+      ratio(raw.ratio),
+    ];
+  });
+  const line = (values: string[]) => `| ${values.join(' | ')} |`;
+  return [line(FLOOR_TABLE_HEADER), line(FLOOR_TABLE_HEADER.map(() => '---')), ...cells.map(line)];
+}
