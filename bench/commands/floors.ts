@@ -20,7 +20,12 @@ import { objectText } from '../../scripts/compile/assemble.ts';
 import { readBundle } from '../lib/corpus.ts';
 import { eraCall, openEraSession, type EraAnswer } from '../lib/era-calls.ts';
 import { ERA_LABEL, ERAS, type Era, type JsonRpcRequest } from '../lib/era-envelope.ts';
-import { floorTable, type FloorRow } from '../lib/floor-table.ts';
+import {
+  belowResolution,
+  CPU_RESOLUTION_MS,
+  floorTable,
+  type FloorRow,
+} from '../lib/floor-table.ts';
 import { loadMcp } from '../lib/load.ts';
 import { preparedCorpus } from '../lib/prepared-corpus.ts';
 import { startStatelessWorker } from '../lib/sdk-floor.ts';
@@ -187,4 +192,9 @@ log(
   `${documents} documents; Praxis's tools/call rows are against each floor's one trivial tools/call (echo); CPU is the isolate's, median of ${plan.profiles} profiles of ${plan.calls} calls; req/s at 16 connections, ${plan.loadSeconds} s each:`,
 );
 for (const line of floorTable(rows)) console.log(line);
+const coarse = belowResolution(rows);
+if (coarse.length)
+  log(
+    `under ${CPU_RESOLUTION_MS} ms per call, less than one sample of the profiler per call, these CPU figures can read up to about 2× low (their ratios read high; the differences hold): ${coarse.join('; ')}`,
+  );
 log(`${((performance.now() - started) / 1000).toFixed(0)} s; load average ${load()}`);
