@@ -42,10 +42,13 @@ const { values } = parseArgs({
 });
 const quick = values.quick ?? false;
 const documents = Number(values.docs ?? 10_000);
-/** Profiles per CPU figure (their median is printed), calls per profile, seconds per throughput run. */
+/**
+ * Profiles per CPU figure (their median is printed), calls per profile, seconds per throughput run,
+ * and throughput runs per figure: the three Workers in turn, round after round, the median printed.
+ */
 const plan = quick
-  ? { profiles: 3, calls: 50, loadSeconds: 2 }
-  : { profiles: 5, calls: 100, loadSeconds: 5 };
+  ? { profiles: 3, calls: 50, loadSeconds: 2, loadRounds: 1 }
+  : { profiles: 5, calls: 100, loadSeconds: 3, loadRounds: 3 };
 const log = (line: string) => console.log(`[floors] ${line}`);
 const load = () =>
   loadavg()
@@ -53,7 +56,7 @@ const load = () =>
     .join(' ');
 const started = performance.now();
 log(
-  `${new Date().toISOString()}; ${quick ? 'quick' : 'full'}: ${plan.profiles} profiles of ${plan.calls} calls per CPU figure, ${plan.loadSeconds} s per throughput run; load average ${load()}`,
+  `${new Date().toISOString()}; ${quick ? 'quick' : 'full'}: ${plan.profiles} profiles of ${plan.calls} calls per CPU figure, ${plan.loadRounds} × ${plan.loadSeconds} s per throughput figure; load average ${load()}`,
 );
 
 const { dir, objectsFile, kvDir } = await preparedCorpus(
@@ -121,6 +124,9 @@ const praxisCalls: { call: string; message: JsonRpcRequest; floor: JsonRpcReques
   },
 ];
 
+const median = (figures: number[]): number =>
+  [...figures].sort((a, b) => a - b)[Math.floor(figures.length / 2)]!;
+
 const rows: FloorRow[] = [];
 try {
   for (const era of ERAS) {
@@ -170,13 +176,20 @@ try {
           log(`${ERA_LABEL[era]}: ${target} ${name}: ${run.errors} errors under load`);
         return run.requestsPerSecond;
       };
+      // Round after round, the three in turn: a change in the machine's load between runs falls on all three.
+      const rates: Record<Target, number[]> = { praxis: [], sdk: [], raw: [] };
+      for (let round = 0; round < plan.loadRounds; round++) {
+        rates.praxis.push(await throughput('praxis', message));
+        rates.sdk.push(await throughput('sdk', floor));
+        rates.raw.push(await throughput('raw', floor));
+      }
       const rateRow: FloorRow = {
         era,
         measure: 'req/s',
         call: name,
-        praxis: await throughput('praxis', message),
-        sdk: await throughput('sdk', floor),
-        raw: await throughput('raw', floor),
+        praxis: median(rates.praxis),
+        sdk: median(rates.sdk),
+        raw: median(rates.raw),
       };
       rows.push(rateRow);
       for (const row of [cpuRow, rateRow])
@@ -189,7 +202,7 @@ try {
   for (const host of Object.values(hosts)) await host.close();
 }
 log(
-  `${documents} documents; Praxis's tools/call rows are against each floor's one trivial tools/call (echo); CPU is the isolate's, median of ${plan.profiles} profiles of ${plan.calls} calls; req/s at 16 connections, ${plan.loadSeconds} s each:`,
+  `${documents} documents; Praxis's tools/call rows are against each floor's one trivial tools/call (echo); CPU is the isolate's, median of ${plan.profiles} profiles of ${plan.calls} calls; req/s at 16 connections, median of ${plan.loadRounds} runs of ${plan.loadSeconds} s:`,
 );
 for (const line of floorTable(rows)) console.log(line);
 const coarse = belowResolution(rows);
