@@ -83,6 +83,6 @@ export function belowResolution(rows: FloorRow[]): string[] {
       ['raw JSON', row.raw],
     ] as const)
       if (value < CPU_RESOLUTION_MS)
-        named.push(`${who} ${row.call}, ${ERA_LABEL[row.era]}: ${value.toFixed(3)} ms`);
+        named.push(`${who} in the ${row.call} row, ${ERA_LABEL[row.era]}: ${value.toFixed(3)} ms`);
   return named;
 }

@@ -47,6 +47,8 @@ describe('floorTable', () => {
 
 describe('belowResolution', () => {
   it('names the CPU figures under the sampler resolution, never a throughput', () => {
-    expect(belowResolution(rows)).toEqual([`raw JSON tools/list, ${ERA_LABEL.modern}: 0.050 ms`]);
+    expect(belowResolution(rows)).toEqual([
+      `raw JSON in the tools/list row, ${ERA_LABEL.modern}: 0.050 ms`,
+    ]);
   });
 });
