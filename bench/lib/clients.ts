@@ -3,6 +3,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { resolve } from 'node:path';
+import { BENCH_CLIENT } from './era-envelope.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -12,13 +13,16 @@ export interface CallOutcome {
   bytes: number;
 }
 
+/** One search_processes call as a JSON-RPC message, to wrap in an era's envelope (bench/lib/era-envelope.ts). */
+export const searchMessage = (query: string) => ({
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'search_processes', arguments: { query } },
+});
+
+/** The bare body (no era envelope): what rawSearch and the cold chain send. */
 export const searchRequest = (query: string) =>
-  JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'tools/call',
-    params: { name: 'search_processes', arguments: { query } },
-  });
+  JSON.stringify({ jsonrpc: '2.0', ...searchMessage(query) });
 
 export const mcpHeaders = (token: string): Record<string, string> => ({
   'content-type': 'application/json',
@@ -55,10 +59,9 @@ export async function praxisClient(
   const transport = new StreamableHTTPClientTransport(new URL('/mcp', base), {
     requestInit: { headers: { authorization: `Bearer ${token}`, ...options.headers } },
   });
-  const client = new Client(
-    { name: 'praxis-bench', version: '1.0.0' },
-    { versionNegotiation: { mode: options.era === 'legacy' ? 'legacy' : 'auto' } },
-  );
+  const client = new Client(BENCH_CLIENT, {
+    versionNegotiation: { mode: options.era === 'legacy' ? 'legacy' : 'auto' },
+  });
   await client.connect(transport);
   return client;
 }

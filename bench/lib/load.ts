@@ -1,7 +1,11 @@
-// Throughput at 16 concurrent clients with autocannon: the search tool next to the floor route.
+// Throughput at 16 concurrent clients with autocannon. MCP requests go in a protocol era's real
+// envelope (bench/lib/era-envelope.ts): the 2026-07-28 one or, after the 2025 handshake, the legacy
+// one; the two take different paths through the SDK, so every figure is for one era and says so.
 import autocannon from 'autocannon';
 import { FLOOR_PATH } from '../workers/floor.ts';
-import { mcpHeaders, searchRequest } from './clients.ts';
+import { searchMessage } from './clients.ts';
+import { eraRequest, type Era, type JsonRpcRequest } from './era-envelope.ts';
+import { openEraSession } from './era-calls.ts';
 
 export interface LoadRun {
   requestsPerSecond: number;
@@ -22,27 +26,35 @@ async function load(options: autocannon.Options): Promise<LoadRun> {
   };
 }
 
-/** One JSON-RPC request body POSTed to /mcp over and over. */
-export const loadMcp = (
+/** One JSON-RPC request POSTed to `path` (default /mcp) over and over, in `era`'s envelope. */
+export async function loadMcp(
   base: URL,
-  token: string,
-  body: string,
+  era: Era,
+  message: JsonRpcRequest,
   seconds: number,
-): Promise<LoadRun> =>
-  load({
-    url: new URL('/mcp', base).href,
+  options: { token?: string; path?: string } = {},
+): Promise<LoadRun> {
+  const url = new URL(options.path ?? '/mcp', base);
+  const session = await openEraSession(
+    url,
+    era,
+    options.token ? { authorization: `Bearer ${options.token}` } : {},
+  );
+  return load({
+    url: url.href,
     method: 'POST',
-    headers: mcpHeaders(token),
-    body,
+    ...eraRequest(era, message, session),
     duration: seconds,
   });
+}
 
 export const loadSearch = (
   base: URL,
   token: string,
+  era: Era,
   query: string,
   seconds: number,
-): Promise<LoadRun> => loadMcp(base, token, searchRequest(query), seconds);
+): Promise<LoadRun> => loadMcp(base, era, searchMessage(query), seconds, { token });
 
 export const loadFloor = (base: URL, seconds: number): Promise<LoadRun> =>
   load({ url: new URL(FLOOR_PATH, base).href, duration: seconds });

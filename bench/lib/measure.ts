@@ -273,7 +273,9 @@ export async function measureSize(
   const loadRuns = { search: [] as LoadRun[], floor: [] as LoadRun[] };
   for (let i = 0; i < plan.loadRepeats; i++) {
     loadRuns.floor.push(await loadFloor(warmHost.url, plan.loadSeconds));
-    loadRuns.search.push(await loadSearch(warmHost.url, token, queries[0]!, plan.loadSeconds));
+    loadRuns.search.push(
+      await loadSearch(warmHost.url, token, 'modern', queries[0]!, plan.loadSeconds),
+    );
   }
   await client.close();
   await warmHost.close();

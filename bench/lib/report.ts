@@ -157,12 +157,12 @@ function renderSize(r: SizeResult): string[] {
       null,
     ),
     mark(
-      `the MCP SDK alone (\`bench/workers/sdk-floor-worker.ts\`: its per-request handler and one trivial tool, no auth, no content; same host and measure): isolate CPU per \`tools/list\` ${ms(r.sdkFloor.listMs)} ms, per \`tools/call\` ${ms(r.sdkFloor.callMs)} ms — no Praxis call can cost less`,
+      `the MCP SDK alone (\`bench/workers/sdk-floor-worker.ts\`: its per-request handler and one trivial tool, no auth, no content; same host and measure): isolate CPU (2026-07-28 envelope) per \`tools/list\` ${ms(r.sdkFloor.listMs)} ms, per \`tools/call\` ${ms(r.sdkFloor.callMs)} ms — no Praxis call can cost less`,
       '',
       null,
     ),
     mark(
-      `throughput at 16 connections: search ${loadSearch.median.toFixed(0)} req/s vs floor ${loadFloor.median.toFixed(0)} req/s → ${(throughputShare * 100).toFixed(0)} % (median of ${loadSearch.n} runs each${errors ? `, ${errors} errors` : ''})`,
+      `throughput at 16 connections, 2026-07-28 envelope: search ${loadSearch.median.toFixed(0)} req/s vs floor ${loadFloor.median.toFixed(0)} req/s → ${(throughputShare * 100).toFixed(0)} % (median of ${loadSearch.n} runs each${errors ? `, ${errors} errors` : ''})`,
       target('≥ 70 %'),
       met(throughputShare >= 0.7),
     ),

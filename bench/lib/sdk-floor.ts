@@ -21,7 +21,6 @@ export interface SdkFloor {
 }
 
 const ECHO = { name: 'echo', arguments: { text: 'hello' } };
-const ECHO_REQUEST = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: ECHO });
 /** The SDK-floor Worker checks no token; the clients send this one as Praxis's send theirs. */
 const ANY_TOKEN = 'not-checked';
 
@@ -51,7 +50,15 @@ export async function measureSdkFloor(
     const load = { call: [] as LoadRun[], floor: [] as LoadRun[] };
     for (let i = 0; i < options.loadRepeats; i++) {
       load.floor.push(await loadFloor(host.url, options.loadSeconds));
-      load.call.push(await loadMcp(host.url, ANY_TOKEN, ECHO_REQUEST, options.loadSeconds));
+      load.call.push(
+        await loadMcp(
+          host.url,
+          'modern',
+          { id: 1, method: 'tools/call', params: ECHO },
+          options.loadSeconds,
+          { token: ANY_TOKEN },
+        ),
+      );
     }
     return { listMs, callMs, calls: options.calls, profiles: options.profiles, load };
   } finally {
@@ -60,14 +67,22 @@ export async function measureSdkFloor(
   }
 }
 
-async function startSdkFloorWorker(dir: string): Promise<WorkerHost> {
+/** A bench Worker that needs no content or secrets (`name`, entry file `entry`), bundled and started under `dir`. */
+export async function startStatelessWorker(
+  dir: string,
+  name: string,
+  entry: string,
+): Promise<WorkerHost> {
   const config = await writeWorkerConfig(
-    join(dir, 'wrangler.sdk-floor.toml'),
-    'praxis-sdk-floor',
-    'bench/workers/sdk-floor-worker.ts',
+    join(dir, `wrangler.${name}.toml`),
+    `praxis-${name}`,
+    entry,
   );
-  const envFile = join(dir, 'sdk-floor.env');
+  const envFile = join(dir, `${name}.env`);
   await writeFile(envFile, '');
-  const script = await bundleBenchWorker(config, join(dir, 'sdk-floor-bundle'));
-  return startDirectWorker(script, join(dir, 'sdk-floor-state'), envFile);
+  const script = await bundleBenchWorker(config, join(dir, `${name}-bundle`));
+  return startDirectWorker(script, join(dir, `${name}-state`), envFile);
 }
+
+const startSdkFloorWorker = (dir: string): Promise<WorkerHost> =>
+  startStatelessWorker(dir, 'sdk-floor', 'bench/workers/sdk-floor-worker.ts');

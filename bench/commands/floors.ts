@@ -1,0 +1,213 @@
+// Praxis next to two floors, per protocol era, in one run: `npm run bench:floors [-- --quick --docs N
+// --work DIR]`. Three Workers, each bundled as `wrangler deploy` would and served by Miniflare alone:
+// Praxis (bench/workers/worker.ts over the generated corpus, built once and kept in DIR), the
+// SDK's documented cheapest use (bench/workers/sdk-floor-worker.ts: createMcpHandler with a fresh
+// server per request, one trivial tool) and a raw JSON route without the SDK
+// (bench/workers/raw-json-floor-worker.ts). For each era — the 2026-07-28 envelope and the 2025
+// initialize + SSE path, sent exactly as the official client sends them (bench/lib/era-envelope.ts)
+// — the isolate CPU per call (median of profiles, bench/profiling/isolate-cpu.ts) and the throughput
+// at 16 connections (autocannon) of tools/list and a tools/call on each, then one table: every
+// Praxis figure next to both floors as a difference and a ratio (bench/lib/floor-table.ts).
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Manifest } from '../../src/bundle/bundle.ts';
+import { entriesFromObjects } from '../../src/bundle/document-chunks.ts';
+import { issueLocalToken } from '../../src/shared/auth/local-token.ts';
+import { objectText } from '../../scripts/compile/assemble.ts';
+import { readBundle } from '../lib/corpus.ts';
+import { eraCall, openEraSession, type EraAnswer } from '../lib/era-calls.ts';
+import { ERA_LABEL, ERAS, type Era, type JsonRpcRequest } from '../lib/era-envelope.ts';
+import {
+  belowResolution,
+  CPU_RESOLUTION_MS,
+  floorTable,
+  type FloorRow,
+} from '../lib/floor-table.ts';
+import { loadMcp } from '../lib/load.ts';
+import { preparedCorpus } from '../lib/prepared-corpus.ts';
+import { startStatelessWorker } from '../lib/sdk-floor.ts';
+import { bundleBenchWorker, startDirectWorker } from '../hosts/direct-host.ts';
+import { writeBenchConfig, type WorkerHost } from '../hosts/worker-host.ts';
+import { medianIsolateCpuMsPerCall } from '../profiling/isolate-cpu.ts';
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean' },
+    docs: { type: 'string' },
+    work: { type: 'string' },
+  },
+});
+const quick = values.quick ?? false;
+const documents = Number(values.docs ?? 10_000);
+/**
+ * Profiles per CPU figure (their median is printed), calls per profile, seconds per throughput run,
+ * and throughput runs per figure: the three Workers in turn, round after round, the median printed.
+ */
+const plan = quick
+  ? { profiles: 3, calls: 50, loadSeconds: 2, loadRounds: 1 }
+  : { profiles: 5, calls: 100, loadSeconds: 3, loadRounds: 3 };
+const log = (line: string) => console.log(`[floors] ${line}`);
+const load = () =>
+  loadavg()
+    .map((figure) => figure.toFixed(2))
+    .join(' ');
+const started = performance.now();
+log(
+  `${new Date().toISOString()}; ${quick ? 'quick' : 'full'}: ${plan.profiles} profiles of ${plan.calls} calls per CPU figure, ${plan.loadRounds} × ${plan.loadSeconds} s per throughput figure; load average ${load()}`,
+);
+
+const { dir, objectsFile, kvDir } = await preparedCorpus(
+  documents,
+  values.work ?? join(tmpdir(), 'praxis-cpu'),
+  log,
+);
+// This command's configs and bundles sit apart from other commands' in the shared work folder.
+const own = join(dir, 'floors');
+await mkdir(own, { recursive: true });
+const bundle = await readBundle(objectsFile);
+const processName = entriesFromObjects(
+  JSON.parse(objectText(bundle.objects, bundle.pointer.manifest)!) as Manifest,
+  'processes',
+  (hash) => objectText(bundle.objects, hash),
+)[0]!.name;
+const secret = randomBytes(32).toString('hex');
+const token = await issueLocalToken(secret, 'bench-floors');
+const envFile = join(own, 'bench.env');
+await writeFile(
+  envFile,
+  `PRAXIS_AUTH_MODE=local\nPRAXIS_LOCAL_SECRET=${secret}\nPRAXIS_POINTER_TTL_MS=5000\n`,
+  { mode: 0o600 },
+);
+
+type Target = 'praxis' | 'sdk' | 'raw';
+const hosts: Record<Target, WorkerHost> = {
+  praxis: await startDirectWorker(
+    await bundleBenchWorker(await writeBenchConfig(own), join(own, 'praxis-bundle')),
+    kvDir,
+    envFile,
+  ),
+  sdk: await startStatelessWorker(own, 'sdk-floor', 'bench/workers/sdk-floor-worker.ts'),
+  raw: await startStatelessWorker(own, 'raw-json-floor', 'bench/workers/raw-json-floor-worker.ts'),
+};
+/** Praxis checks the token; the floors check none, and get the same header so requests are the same size. */
+const auth = { authorization: `Bearer ${token}` };
+
+const toolsList: JsonRpcRequest = { id: 1, method: 'tools/list' };
+const echo: JsonRpcRequest = {
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'echo', arguments: { text: 'hello' } },
+};
+/** Praxis's calls, each with the floors' call of the same method. */
+const praxisCalls: { call: string; message: JsonRpcRequest; floor: JsonRpcRequest }[] = [
+  { call: 'tools/list', message: toolsList, floor: toolsList },
+  {
+    call: 'tools/call get_process',
+    message: {
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'get_process', arguments: { name: processName } },
+    },
+    floor: echo,
+  },
+  {
+    call: 'tools/call search_processes',
+    message: {
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'search_processes', arguments: { query: 'deployment pipeline' } },
+    },
+    floor: echo,
+  },
+];
+
+const median = (figures: number[]): number =>
+  [...figures].sort((a, b) => a - b)[Math.floor(figures.length / 2)]!;
+
+const rows: FloorRow[] = [];
+try {
+  for (const era of ERAS) {
+    const url = (target: Target) => new URL('/mcp', hosts[target].url);
+    const sessions = {} as Record<Target, Record<string, string>>;
+    for (const target of ['praxis', 'sdk', 'raw'] as const)
+      sessions[target] = await openEraSession(url(target), era, auth);
+    const call = (target: Target, message: JsonRpcRequest) => (): Promise<EraAnswer> =>
+      eraCall(url(target), era, message, sessions[target]);
+    // Warm-up, and one answer each to print how it came back (JSON or SSE).
+    const shapes: string[] = [];
+    for (const { call: name, message, floor } of praxisCalls)
+      for (const [target, sent] of [
+        ['praxis', message],
+        ['sdk', floor],
+        ['raw', floor],
+      ] as const) {
+        for (let i = 0; i < 20; i++) await call(target, sent)();
+        const answer = await call(target, sent)();
+        shapes.push(
+          `${target} ${name === 'tools/list' ? name : sent.params?.name}: ${answer.contentType}`,
+        );
+      }
+    log(`${ERA_LABEL[era]}: answers came back as ${[...new Set(shapes)].join('; ')}`);
+    for (const { call: name, message, floor } of praxisCalls) {
+      const cpu = async (target: Target, sent: JsonRpcRequest) =>
+        medianIsolateCpuMsPerCall(
+          hosts[target].pids,
+          plan.profiles,
+          plan.calls,
+          call(target, sent),
+        );
+      const cpuRow: FloorRow = {
+        era,
+        measure: 'CPU ms/call',
+        call: name,
+        praxis: await cpu('praxis', message),
+        sdk: await cpu('sdk', floor),
+        raw: await cpu('raw', floor),
+      };
+      rows.push(cpuRow);
+      const throughput = async (target: Target, sent: JsonRpcRequest) => {
+        const run = await loadMcp(hosts[target].url, era, sent, plan.loadSeconds, {
+          token: target === 'praxis' ? token : undefined,
+        });
+        if (run.errors)
+          log(`${ERA_LABEL[era]}: ${target} ${name}: ${run.errors} errors under load`);
+        return run.requestsPerSecond;
+      };
+      // Round after round, the three in turn: a change in the machine's load between runs falls on all three.
+      const rates: Record<Target, number[]> = { praxis: [], sdk: [], raw: [] };
+      for (let round = 0; round < plan.loadRounds; round++) {
+        rates.praxis.push(await throughput('praxis', message));
+        rates.sdk.push(await throughput('sdk', floor));
+        rates.raw.push(await throughput('raw', floor));
+      }
+      const rateRow: FloorRow = {
+        era,
+        measure: 'req/s',
+        call: name,
+        praxis: median(rates.praxis),
+        sdk: median(rates.sdk),
+        raw: median(rates.raw),
+      };
+      rows.push(rateRow);
+      for (const row of [cpuRow, rateRow])
+        log(
+          `${ERA_LABEL[era]}: ${name} ${row.measure}: Praxis ${row.praxis.toFixed(3)}, SDK floor ${row.sdk.toFixed(3)}, raw JSON ${row.raw.toFixed(3)}; load average ${load()}`,
+        );
+    }
+  }
+} finally {
+  for (const host of Object.values(hosts)) await host.close();
+}
+log(
+  `${documents} documents; Praxis's tools/call rows are against each floor's one trivial tools/call (echo); CPU is the isolate's, median of ${plan.profiles} profiles of ${plan.calls} calls; req/s at 16 connections, median of ${plan.loadRounds} runs of ${plan.loadSeconds} s:`,
+);
+for (const line of floorTable(rows)) console.log(line);
+const coarse = belowResolution(rows);
+if (coarse.length)
+  log(
+    `under ${CPU_RESOLUTION_MS} ms per call, less than one sample of the profiler per call, these CPU figures can read up to about 2× low (their ratios read high; the differences hold): ${coarse.join('; ')}`,
+  );
+log(`${((performance.now() - started) / 1000).toFixed(0)} s; load average ${load()}`);

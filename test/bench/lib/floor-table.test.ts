@@ -1,0 +1,54 @@
+// The floors table: every row names its era, and Praxis's figure is set against each floor as
+// Praxis minus the floor and Praxis over the floor, for CPU (ms) and throughput (req/s) alike.
+import { describe, expect, it } from 'vitest';
+import { ERA_LABEL } from '../../../bench/lib/era-envelope.ts';
+import {
+  against,
+  belowResolution,
+  floorTable,
+  type FloorRow,
+} from '../../../bench/lib/floor-table.ts';
+
+const rows: FloorRow[] = [
+  { era: 'modern', measure: 'CPU ms/call', call: 'tools/list', praxis: 1.5, sdk: 0.5, raw: 0.05 },
+  { era: 'legacy', measure: 'req/s', call: 'tools/list', praxis: 600, sdk: 1200, raw: 3000 },
+];
+
+describe('against', () => {
+  it('is Praxis minus the floor and Praxis over the floor', () => {
+    expect(against(1.5, 0.5)).toEqual({ difference: 1, ratio: 3 });
+    expect(against(600, 1200)).toEqual({ difference: -600, ratio: 0.5 });
+  });
+
+  it('has no finite ratio over a floor of zero', () => {
+    expect(against(1, 0).ratio).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('floorTable', () => {
+  const [header, , modern, legacy] = floorTable(rows);
+
+  it('prints each row with its era, both floors, the differences and the ratios', () => {
+    expect(header).toContain('Praxis − SDK');
+    expect(header).toContain('Praxis / raw');
+    expect(modern).toBe(
+      `| ${ERA_LABEL.modern} | CPU ms/call | tools/list | 1.500 | 0.500 | +1.000 | 3.00× | 0.050 | +1.450 | 30.00× |`,
+    );
+    expect(legacy).toBe(
+      `| ${ERA_LABEL.legacy} | req/s | tools/list | 600 | 1200 | -600 | 0.50× | 3000 | -2400 | 0.20× |`,
+    );
+  });
+
+  it('labels the two eras differently', () => {
+    expect(ERA_LABEL.modern).toContain('2026-07-28');
+    expect(ERA_LABEL.legacy).not.toContain('2026-07-28');
+  });
+});
+
+describe('belowResolution', () => {
+  it('names the CPU figures under the sampler resolution, never a throughput', () => {
+    expect(belowResolution(rows)).toEqual([
+      `raw JSON in the tools/list row, ${ERA_LABEL.modern}: 0.050 ms`,
+    ]);
+  });
+});
