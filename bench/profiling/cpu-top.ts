@@ -1,5 +1,6 @@
 // Where a CPU profile's time goes: self time per function (samples taken while that function was on
-// top of the stack), largest first, so the bench can print the top entries of a search's profile.
+// top of the stack) and total time (samples with it anywhere on the stack), largest first, so the
+// bench can print the top entries of a call's profile.
 import { sampleIntervalMs } from './isolate-cpu.ts';
 import { openWorkerInspector, type CpuProfile } from './worker-inspector.ts';
 
@@ -10,45 +11,41 @@ export interface CpuEntry {
   share: number;
 }
 
-export function topSelfTime(profile: CpuProfile, count: number): CpuEntry[] {
-  const intervalMs = sampleIntervalMs(profile);
-  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
-  const self = new Map<string, number>();
-  let busy = 0;
-  for (const sample of profile.samples) {
-    const frame = byNode.get(sample)?.callFrame;
-    if (!frame || frame.functionName === '(idle)') continue;
-    busy += 1;
-    const file = frame.url.split('/').at(-1) ?? '';
-    const where = `${frame.functionName || '(anonymous)'}${file ? ` (${file}:${frame.lineNumber + 1})` : ''}`;
-    self.set(where, (self.get(where) ?? 0) + 1);
-  }
-  return [...self]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([where, samples]) => ({
-      where,
-      ms: samples * intervalMs,
-      share: busy ? samples / busy : 0,
-    }));
+type ProfileNode = CpuProfile['nodes'][number];
+
+/** `function (file:line)` of a profile node. */
+function whereOf({ callFrame: frame }: ProfileNode): string {
+  const file = frame.url.split('/').at(-1) ?? '';
+  return `${frame.functionName || '(anonymous)'}${file ? ` (${file}:${frame.lineNumber + 1})` : ''}`;
 }
 
-/** The top self-time entries over `calls` calls, per call. */
-export async function profileTop(
-  workerdPids: number[],
-  calls: number,
-  call: (index: number) => Promise<unknown>,
-  count = 12,
-): Promise<CpuEntry[]> {
-  const inspector = await openWorkerInspector(workerdPids);
-  try {
-    const profile = await inspector.cpuProfile(async () => {
-      for (let i = 0; i < calls; i++) await call(i);
-    });
-    return topSelfTime(profile, count).map((entry) => ({ ...entry, ms: entry.ms / calls }));
-  } finally {
-    inspector.close();
+/**
+ * Counts, over the busy samples, the names `namesOf` gives each sample's node; the `count` largest
+ * as entries.
+ */
+function ranked(
+  profile: CpuProfile,
+  count: number,
+  namesOf: (node: ProfileNode) => Iterable<string>,
+): CpuEntry[] {
+  const intervalMs = sampleIntervalMs(profile);
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const samples = new Map<string, number>();
+  let busy = 0;
+  for (const sample of profile.samples) {
+    const node = byNode.get(sample);
+    if (!node || node.callFrame.functionName === '(idle)') continue;
+    busy += 1;
+    for (const name of namesOf(node)) samples.set(name, (samples.get(name) ?? 0) + 1);
   }
+  return [...samples]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([where, taken]) => ({ where, ms: taken * intervalMs, share: busy ? taken / busy : 0 }));
+}
+
+export function topSelfTime(profile: CpuProfile, count: number): CpuEntry[] {
+  return ranked(profile, count, (node) => [whereOf(node)]);
 }
 
 /**
@@ -57,34 +54,15 @@ export async function profileTop(
  * shows which of our calls they were made under.
  */
 export function topTotalTime(profile: CpuProfile, count: number): CpuEntry[] {
-  const intervalMs = sampleIntervalMs(profile);
-  const parent = new Map<number, number>();
-  for (const node of profile.nodes)
-    for (const child of node.children ?? []) parent.set(child, node.id);
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
-  const nameOf = (id: number): string => {
-    const frame = byNode.get(id)!.callFrame;
-    const file = frame.url.split('/').at(-1) ?? '';
-    return `${frame.functionName || '(anonymous)'}${file ? ` (${file}:${frame.lineNumber + 1})` : ''}`;
-  };
-  const total = new Map<string, number>();
-  let busy = 0;
-  for (const sample of profile.samples) {
-    if (byNode.get(sample)?.callFrame.functionName === '(idle)') continue;
-    busy += 1;
+  const parent = new Map<number, ProfileNode>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node);
+  return ranked(profile, count, (node) => {
     const seen = new Set<string>();
-    for (let id: number | undefined = sample; id !== undefined; id = parent.get(id))
-      seen.add(nameOf(id));
-    for (const name of seen) total.set(name, (total.get(name) ?? 0) + 1);
-  }
-  return [...total]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([where, samples]) => ({
-      where,
-      ms: samples * intervalMs,
-      share: busy ? samples / busy : 0,
-    }));
+    for (let at: ProfileNode | undefined = node; at; at = parent.get(at.id)) seen.add(whereOf(at));
+    return seen;
+  });
 }
 
 /** One profile over `calls` calls: its top self-time and total-time entries, per call. */
@@ -107,4 +85,14 @@ export async function profileTops(
   } finally {
     inspector.close();
   }
+}
+
+/** The top self-time entries over `calls` calls, per call. */
+export async function profileTop(
+  workerdPids: number[],
+  calls: number,
+  call: (index: number) => Promise<unknown>,
+  count = 12,
+): Promise<CpuEntry[]> {
+  return (await profileTops(workerdPids, calls, call, count)).self;
 }

@@ -4,10 +4,11 @@
 // never counted and never takes a place of the limit. (Restricted and non-existent are treated alike:
 // otherwise an author could name a document in a report of their own and learn from the listing
 // whether it exists.) Reports naming no document are shown to every author.
-import { documentKinds } from '../../bundle/kinds.ts';
 import type { KnowledgeView } from '../mcp/knowledge-view.ts';
 import type { DocumentRef, FeedbackEntry } from './insights-report.ts';
+import { minuteIso } from './report-time.ts';
 import { epochMinute } from './usage-events.ts';
+import { visibleDocumentRefs } from './visible-documents.ts';
 
 /** The most reports one listing returns. */
 export const MAX_FEEDBACK_LISTED = 200;
@@ -36,7 +37,10 @@ export async function feedbackForAuthor(
   until: number,
   limit: number,
 ): Promise<FeedbackEntry[]> {
-  const visible = visibleDocuments(view);
+  // By name: a report names no kind, and a name two kinds share is the first kind's.
+  const visible = new Map<string, DocumentRef>();
+  for (const ref of visibleDocumentRefs(view))
+    if (!visible.has(ref.name)) visible.set(ref.name, ref);
   const bounded = Math.min(Math.max(Math.trunc(limit) || 1, 1), MAX_FEEDBACK_LISTED);
   const { results } = await db
     .prepare(LISTED)
@@ -52,17 +56,3 @@ export async function feedbackForAuthor(
     };
   });
 }
-
-/** Every document the view can see, by name; a name two kinds share is the first kind's. */
-function visibleDocuments(view: KnowledgeView): Map<string, DocumentRef> {
-  const visible = new Map<string, DocumentRef>();
-  for (const kind of documentKinds)
-    for (const entry of view.bundle.documents(kind))
-      if (view.canSee(entry) && !visible.has(entry.name))
-        visible.set(entry.name, { kind, name: entry.name, title: entry.title });
-  return visible;
-}
-
-/** `2026-12-03T15:40Z`: the minute a row stores, as an ISO date-time. */
-const minuteIso = (minute: number): string =>
-  `${new Date(minute * 60_000).toISOString().slice(0, 16)}Z`;

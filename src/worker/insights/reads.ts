@@ -6,10 +6,10 @@
 // returned is not used: it was ranked under the asker's access, where restricted documents take
 // places.)
 import { documentKinds, documentToolName, documentToolNamed } from '../../bundle/kinds.ts';
-import type { DocumentKind } from '../../bundle/kinds.ts';
 import type { KnowledgeView } from '../mcp/knowledge-view.ts';
 import type { DocumentReads, DocumentRef } from './insights-report.ts';
 import { DOCUMENT_READS } from './report-queries.ts';
+import { visibleDocumentRefs } from './visible-documents.ts';
 
 /** A read this many minutes or fewer after a search of its kind by the same caller is a conversion. */
 export const CONVERSION_MINUTES = 30;
@@ -47,7 +47,9 @@ export function readsStatement(
 }
 
 export function readsLists(view: KnowledgeView, readRows: readonly ReadRow[]): ReadsLists {
-  const visible = visibleDocuments(view);
+  const visible = new Map<string, DocumentRef>(
+    visibleDocumentRefs(view).map((ref) => [`${ref.kind}\u0000${ref.name}`, ref]),
+  );
   const counted = new Map<string, DocumentReads>();
   for (const row of readRows) {
     const kind = documentToolNamed(row.tool)?.kind;
@@ -76,14 +78,4 @@ export function readsLists(view: KnowledgeView, readRows: readonly ReadRow[]): R
     .map(([, ref]) => ref)
     .slice(0, MAX_LISTED_DOCUMENTS);
   return { reads, neverRead };
-}
-
-/** The documents the view may see, by kind and name, in kind and entry order. */
-function visibleDocuments(view: KnowledgeView): Map<string, DocumentRef> {
-  const visible = new Map<string, DocumentRef>();
-  for (const kind of documentKinds as DocumentKind[])
-    for (const ref of view.bundle.documents(kind))
-      if (view.canSee(ref))
-        visible.set(`${kind}\u0000${ref.name}`, { kind, name: ref.name, title: ref.title });
-  return visible;
 }

@@ -32,7 +32,7 @@ export async function localD1Rows(
 }
 
 /** node:sqlite (Node 22) without its one-time "experimental" warning on the test's output. */
-async function nodeSqlite(): Promise<typeof import('node:sqlite')> {
+export async function nodeSqlite(): Promise<typeof import('node:sqlite')> {
   const emitWarning = process.emitWarning;
   process.emitWarning = () => {};
   try {

@@ -13,6 +13,7 @@ import {
   tempDir,
   type TestStore,
 } from '../../helpers/node/publish-helpers.ts';
+import { nodeSqlite } from '../../helpers/node/local-d1-rows.ts';
 
 let local: TestStore;
 let wrangler: ContentStore;
@@ -107,15 +108,4 @@ function sqliteFiles(dir: string): string[] {
         ? [join(dir, entry.name)]
         : [],
   );
-}
-
-/** node:sqlite (Node 22) without its one-time "experimental" warning on the test's output. */
-async function nodeSqlite(): Promise<typeof import('node:sqlite')> {
-  const emitWarning = process.emitWarning;
-  process.emitWarning = () => {};
-  try {
-    return await import('node:sqlite');
-  } finally {
-    process.emitWarning = emitWarning;
-  }
 }

@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../helpers/eventually.ts';
 import { spawnPraxisDev, type RunningDev } from '../../../scripts/dev/spawn-praxis-dev.ts';
 
 const FIXTURE = new URL('../../fixtures/content', import.meta.url).pathname;
@@ -27,18 +28,6 @@ describe('praxis dev --watch', () => {
   let dev: RunningDev;
   const health = async () =>
     (await (await fetch(`http://127.0.0.1:${dev.port}/healthz`)).json()) as Health;
-  /** Polls until `check` holds (rebuilds are asynchronous); the deadline only bounds a hang. */
-  const eventually = async <T>(
-    read: () => Promise<T> | T,
-    check: (value: T) => boolean,
-  ): Promise<T> => {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const value = await read();
-      if (check(value) || Date.now() > deadline) return value;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  };
 
   beforeAll(async () => {
     repo = mkdtempSync(join(tmpdir(), 'praxis-watch-'));

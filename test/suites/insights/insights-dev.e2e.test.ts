@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnPraxisDev, type RunningDev } from '../../../scripts/dev/spawn-praxis-dev.ts';
 import { runWrangler, wranglerJson } from '../../../scripts/dev/wrangler.ts';
 import { praxis } from '../../helpers/cli-run.ts';
+import { eventually } from '../../helpers/eventually.ts';
 import { localD1Rows } from '../../helpers/node/local-d1-rows.ts';
 
 const FIXTURE = new URL('../../fixtures/content', import.meta.url).pathname;
@@ -105,14 +106,6 @@ async function localRows(table = 'usage_events'): Promise<Array<Record<string, u
 /** The same rows read straight from the local database's SQLite file (no wrangler process). */
 const storedRows = (table = 'usage_events') => localD1Rows(dev.stateDir, table);
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    const value = await read();
-    if (done(value) || attempt > 40) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 describe('insights under praxis dev', () => {
   it('migrates the local database and says insights are on', () => {
     expect(dev.output()).toContain('praxis: local insights database migrated');
@@ -121,7 +114,7 @@ describe('insights under praxis dev', () => {
 
   it('a search leaves one row; an author forgets it, a reader may not', async () => {
     await search(await tokenFor('--subject', 'alice'), '  Code REVIEW  checklist ');
-    await until(storedRows, (found) => found.length > 0);
+    await eventually(storedRows, (found) => found.length > 0);
     // What docs/insights.md shows: the row read back with wrangler's own command.
     const rows = await localRows();
     expect(rows).toEqual([
@@ -185,7 +178,7 @@ describe('insights under praxis dev', () => {
     const GAP = 'travel expenses for a conference';
     const reader = await tokenFor('--subject', 'dana');
     for (let i = 0; i < 3; i++) await search(reader, GAP);
-    await until(storedRows, (found) => found.length >= 3);
+    await eventually(storedRows, (found) => found.length >= 3);
 
     const before = await reportJson();
     expect(before.gaps).toContainEqual(
@@ -213,7 +206,7 @@ describe('insights under praxis dev', () => {
       '---\ntitle: Travel Expenses for a Conference\ndescription: How to claim travel expenses for a conference.\n---\n' +
         '# Travel Expenses for a Conference\n\nBook travel for a conference through the travel desk, keep every receipt, and claim the expenses within 30 days.\n',
     );
-    const answering = await until(servedVersion, (version) => version !== first);
+    const answering = await eventually(servedVersion, (version) => version !== first);
     expect(answering).not.toBe(first);
 
     const after = await reportJson();

@@ -14,6 +14,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnPraxisDev, type RunningDev } from '../../../scripts/dev/spawn-praxis-dev.ts';
 import { praxis } from '../../helpers/cli-run.ts';
+import { eventually } from '../../helpers/eventually.ts';
 import { localD1Rows } from '../../helpers/node/local-d1-rows.ts';
 import {
   NO_CHROMIUM,
@@ -117,7 +118,7 @@ describe.skipIf(!chromium)(TITLE, () => {
     const run = await praxis('token', '--subject', 'bob');
     expect(run.code, run.stderr).toBe(0);
     for (let i = 0; i < 3; i++) await search(run.stdout.trim(), GAP);
-    await until(searchesRecorded, (count) => count >= 3);
+    await eventually(searchesRecorded, (count) => count >= 3);
   }, 180_000);
 
   afterAll(async () => {
@@ -156,14 +157,6 @@ describe.skipIf(!chromium)(TITLE, () => {
   async function searchesRecorded(): Promise<number> {
     const rows = await localD1Rows(dev.stateDir, 'usage_events');
     return rows.filter((row) => row.kind === 'search').length;
-  }
-
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    for (let attempt = 0; ; attempt++) {
-      const value = await read();
-      if (done(value) || attempt > 40) return value;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
   }
 
   /** Screenshot and axe-core under `name`; then what the page shows. */
