@@ -14,9 +14,10 @@ export class PostingCursor {
   private readonly reader: Reader;
   private readonly visible: Uint8Array | null;
   private readonly documents: number;
-  private readonly blocks: number;
-  private readonly last: Int32Array;
-  private readonly blockMax: Uint8Array;
+  /** The list's blocks: each one's last id and largest digit (a short list is one block). */
+  readonly blocks: number;
+  readonly last: Int32Array;
+  readonly blockMax: Uint8Array;
   private readonly starts: Int32Array;
   /** The block the cursor's bounds are read from. */
   private block = 0;

@@ -51,66 +51,73 @@ export function topIds(ids: readonly number[], scores: Float64Array, k: number):
 export class BestHits {
   private readonly k: number;
   // A min-heap by rank: the root is the worst kept.
-  private readonly ids: number[] = [];
-  private readonly scores: number[] = [];
+  private readonly ids: Int32Array;
+  private readonly scores: Float64Array;
+  private size = 0;
 
   constructor(k: number) {
     this.k = k;
+    this.ids = new Int32Array(k);
+    this.scores = new Float64Array(k);
   }
 
   /** The score a document must beat (or equal with a lower id) to enter: 0 until k are kept. */
   threshold(): number {
-    return this.ids.length < this.k ? 0 : (this.scores[0] as number);
+    return this.size < this.k ? 0 : (this.scores[0] as number);
   }
 
   offer(id: number, score: number): void {
     const { ids, scores } = this;
-    if (ids.length < this.k) {
-      ids.push(id);
-      scores.push(score);
-      for (let i = ids.length - 1; i > 0;) {
+    if (this.size < this.k) {
+      let i = this.size++;
+      // Sift up: a worse entry than its parent moves towards the root.
+      while (i > 0) {
         const parent = (i - 1) >> 1;
-        if (!this.ranksBefore(parent, i)) break;
-        this.swap(i, parent);
+        if (!ranksBefore(scores[parent] as number, ids[parent] as number, score, id)) break;
+        ids[i] = ids[parent] as number;
+        scores[i] = scores[parent] as number;
         i = parent;
       }
+      ids[i] = id;
+      scores[i] = score;
       return;
     }
-    if (this.k === 0) return;
-    const root = scores[0] as number;
-    if (score < root || (score === root && id > (ids[0] as number))) return;
-    ids[0] = id;
-    scores[0] = score;
-    for (let i = 0; ;) {
+    if (this.k === 0 || !ranksBefore(score, id, scores[0] as number, ids[0] as number)) return;
+    // Sift down from the root: the worse child moves up while it ranks after the new entry.
+    let i = 0;
+    for (;;) {
       const left = 2 * i + 1;
+      if (left >= this.size) break;
       const right = left + 1;
-      let worst = i;
-      if (left < ids.length && this.ranksBefore(worst, left)) worst = left;
-      if (right < ids.length && this.ranksBefore(worst, right)) worst = right;
-      if (worst === i) return;
-      this.swap(i, worst);
+      let worst = left;
+      if (
+        right < this.size &&
+        ranksBefore(
+          scores[left] as number,
+          ids[left] as number,
+          scores[right] as number,
+          ids[right] as number,
+        )
+      )
+        worst = right;
+      if (!ranksBefore(score, id, scores[worst] as number, ids[worst] as number)) break;
+      ids[i] = ids[worst] as number;
+      scores[i] = scores[worst] as number;
       i = worst;
     }
+    ids[i] = id;
+    scores[i] = score;
   }
 
   /** The kept pairs, best first. */
   best(): Array<{ id: number; score: number }> {
-    return this.ids
-      .map((id, i) => ({ id, score: this.scores[i] as number }))
-      .sort((a, b) => b.score - a.score || a.id - b.id);
-  }
-
-  /** Whether heap slot `a` ranks before slot `b`. */
-  private ranksBefore(a: number, b: number): boolean {
-    const difference = (this.scores[a] as number) - (this.scores[b] as number);
-    return (
-      difference > 0 || (difference === 0 && (this.ids[a] as number) < (this.ids[b] as number))
-    );
-  }
-
-  private swap(a: number, b: number): void {
-    const { ids, scores } = this;
-    [ids[a], ids[b]] = [ids[b] as number, ids[a] as number];
-    [scores[a], scores[b]] = [scores[b] as number, scores[a] as number];
+    const hits: Array<{ id: number; score: number }> = [];
+    for (let i = 0; i < this.size; i++)
+      hits.push({ id: this.ids[i] as number, score: this.scores[i] as number });
+    return hits.sort((a, b) => b.score - a.score || a.id - b.id);
   }
 }
+
+/** Whether (score a, id a) ranks before (score b, id b): higher score, then lower id. */
+const ranksBefore = (scoreA: number, idA: number, scoreB: number, idB: number): boolean =>
+  scoreA > scoreB || (scoreA === scoreB && idA < idB);
