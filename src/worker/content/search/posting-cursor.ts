@@ -88,8 +88,23 @@ export class PostingCursor {
     }
   }
 
+  /** Back to before the first document, keeping what is decoded. */
+  rewind(): void {
+    this.block = 0;
+    this.doc = -1;
+    this.next_ = 0;
+    if (this.decoded !== 0) this.decoded = -1;
+  }
+
   /** Moves past the current document. */
   next(): void {
+    // Within the decoded block (the usual case), the next posting is the next document.
+    if (this.doc >= 0 && this.decoded === this.block && this.next_ + 1 < this.count) {
+      this.next_ += 1;
+      this.doc = this.ids[this.next_] as number;
+      this.digit = this.digits[this.next_] as number;
+      return;
+    }
     this.advance(this.doc + 1);
   }
 

@@ -44,14 +44,15 @@ export function rankPruned(
   visible: Uint8Array | null,
 ): Array<{ id: number; score: number }> {
   const count = lists.length;
-  const cursorsOf = (): PostingCursor[] =>
-    lists.map((list) => new PostingCursor(list.postings, list.start, list.skip, visible));
-  const cursors = cursorsOf();
+  const cursors = lists.map(
+    (list) => new PostingCursor(list.postings, list.start, list.skip, visible),
+  );
   const scales = lists.map((list) => list.scale);
   const hits = new BestHits(limit);
   const digits = new Uint8Array(count); // the candidate's digit in each list (0: absent)
   const windows = windowsOf(cursors, scales);
-  const seeded = scoreBestWindows(windows, cursorsOf(), scales, digits, hits, limit);
+  const seeded = scoreBestWindows(windows, cursors, scales, digits, hits, limit);
+  for (const cursor of cursors) cursor.rewind();
 
   const bound = new Float64Array(count); // each list's bound in the current window
   const below = new Float64Array(count); // bound of the window's lists sorted up to each one
@@ -183,8 +184,8 @@ function windowsOf(cursors: readonly PostingCursor[], scales: readonly number[])
 }
 
 /**
- * Scores every document of the SEED_WINDOWS windows with the highest bounds into `hits`, with
- * `cursors` of its own; returns their ids, ascending, so the ranking in id order skips them.
+ * Scores every document of the SEED_WINDOWS windows with the highest bounds into `hits` (moving
+ * `cursors`: rewind them after); returns their ids, ascending, so the ranking in id order skips them.
  */
 function scoreBestWindows(
   windows: Windows,
@@ -218,11 +219,12 @@ function scoreBestWindows(
       let doc = END;
       for (const cursor of cursors) if (cursor.doc < doc) doc = cursor.doc;
       if (doc > to) break;
-      cursors.forEach((cursor, t) => {
-        if (cursor.doc !== doc) return;
+      for (let t = 0; t < cursors.length; t++) {
+        const cursor = cursors[t] as PostingCursor;
+        if (cursor.doc !== doc) continue;
         digits[t] = cursor.digit;
         cursor.next();
-      });
+      }
       hits.offer(doc, sumInOrder(digits, scales));
       seeded.push(doc);
     }
