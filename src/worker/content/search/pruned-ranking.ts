@@ -37,11 +37,15 @@ const SLACK = 1 + 1e-9;
 /** Windows scored first, best bound first: enough to fill the top k with strong documents. */
 const SEED_WINDOWS = 8;
 
-/** The best `limit` documents (raw summed scores), best first; `lists` in the order scores sum them. */
+/**
+ * The best `limit` documents (raw summed scores), best first; `lists` in the order scores sum them.
+ * `seedWindows` is how many windows are scored first (tests also try none).
+ */
 export function rankPruned(
   lists: readonly ScoredList[],
   limit: number,
   visible: Uint8Array | null,
+  seedWindows = SEED_WINDOWS,
 ): Array<{ id: number; score: number }> {
   const count = lists.length;
   const cursors = lists.map(
@@ -51,7 +55,7 @@ export function rankPruned(
   const hits = new BestHits(limit);
   const digits = new Uint8Array(count); // the candidate's digit in each list (0: absent)
   const windows = windowsOf(cursors, scales);
-  const seeded = scoreBestWindows(windows, cursors, scales, digits, hits, limit);
+  const seeded = scoreBestWindows(windows, seedWindows, cursors, scales, digits, hits, limit);
   for (const cursor of cursors) cursor.rewind();
 
   const bound = new Float64Array(count); // each list's bound in the current window
@@ -184,11 +188,12 @@ function windowsOf(cursors: readonly PostingCursor[], scales: readonly number[])
 }
 
 /**
- * Scores every document of the SEED_WINDOWS windows with the highest bounds into `hits` (moving
+ * Scores every document of the `seedWindows` windows with the highest bounds into `hits` (moving
  * `cursors`: rewind them after); returns their ids, ascending, so the ranking in id order skips them.
  */
 function scoreBestWindows(
   windows: Windows,
+  seedWindows: number,
   cursors: readonly PostingCursor[],
   scales: readonly number[],
   digits: Uint8Array,
@@ -199,7 +204,7 @@ function scoreBestWindows(
   if (limit === 0) return seeded;
   const chosen: number[] = [];
   const taken = new Uint8Array(windows.size);
-  for (let pick = 0; pick < Math.min(SEED_WINDOWS, windows.size); pick++) {
+  for (let pick = 0; pick < Math.min(seedWindows, windows.size); pick++) {
     let best = -1;
     for (let w = 0; w < windows.size; w++)
       if (

@@ -13,8 +13,10 @@ import type { SearchIndex, SearchOptions } from '../../../../src/bundle/search/t
 import { isVisible } from '../../../../src/worker/content/access.ts';
 import { rankExhaustive } from '../../../../src/worker/content/search/exhaustive-ranking.ts';
 import { analyseQuery } from '../../../../src/worker/content/search/query-terms.ts';
+import { rankPruned } from '../../../../src/worker/content/search/pruned-ranking.ts';
 import {
   rankQuery,
+  scoredListsOf,
   searchIndex,
   weightedFor,
   type PostingsLookup,
@@ -160,6 +162,12 @@ describe('pruned ranking', () => {
                 const expected = rankExhaustive(index, lookup, query, options, audience);
                 expect(rankQuery(index, lookup, query, options, audience)).toEqual(expected);
                 expect(searchIndex(index, query, options)).toEqual(expected);
+                // Without the best windows scored first, the skips in id order do all the pruning.
+                const { lists } = scoredListsOf(index, lookup, query, audience);
+                const visible = audience?.visible ?? null;
+                expect(rankPruned(lists, limit, visible, 0)).toEqual(
+                  rankPruned(lists, limit, visible),
+                );
               }
             }
           },
