@@ -1,16 +1,12 @@
 // Build time: documents → SearchIndex. Deterministic: same documents, same JSON, byte for byte.
-import { encodeVarints, writeDigit, writeVarint } from './codec.ts';
+import { decodeVarints, encodeVarints } from './codec.ts';
 import { accessStatisticsOf, otherAveragesOf } from './audiences.ts';
 import { averageFieldLengths, termEvidence } from './evidence.ts';
 import { fieldTermsOf, type FieldTerms } from './fields.ts';
+import { countedAudiences, encodePostings, type Posting } from './postings.ts';
 import { quantizeEvidence } from './scoring.ts';
 import { encodeTermTable } from './term-table.ts';
-import type { IndexableDoc, SearchIndex } from './types.ts';
-
-interface Posting {
-  id: number;
-  weight: number;
-}
+import type { AccessStatistics, IndexableDoc, SearchIndex } from './types.ts';
 
 /** Positions of `docs` sorted by name (then position), so internal ids are name ranks. */
 function nameOrder(docs: readonly IndexableDoc[]): number[] {
@@ -40,29 +36,19 @@ function collectPostings(
   return postings;
 }
 
-/** Document frequency, then (gap to previous id, weight) pairs. */
-function encodePostings(list: readonly Posting[]): string {
-  const out: string[] = [];
-  writeVarint(out, list.length);
-  let previous = -1;
-  for (const { id, weight } of list) {
-    writeVarint(out, id - previous - 1);
-    writeDigit(out, weight);
-    previous = id;
-  }
-  return out.join('');
-}
-
-/** The term table of `fields`' postings weighted with `averages`. */
+/** The term table of `fields`' postings weighted with `averages` (long lists count `access`'s audiences). */
 function termTableOf(
   fields: readonly FieldTerms[][],
   order: readonly number[],
   averages: readonly number[],
+  access?: AccessStatistics,
 ) {
   const postings = collectPostings(fields, order, averages);
+  const counted = countedAudiences(access);
+  const audienceOf = counted > 0 ? decodeVarints(access!.audienceOf) : null;
   const entries = [...postings.keys()]
     .sort()
-    .map((term) => [term, encodePostings(postings.get(term) ?? [])] as const);
+    .map((term) => [term, encodePostings(postings.get(term) ?? [], counted, audienceOf)] as const);
   return encodeTermTable(entries);
 }
 
@@ -70,18 +56,22 @@ export function buildSearchIndex(docs: IndexableDoc[]): SearchIndex {
   const order = nameOrder(docs);
   const fields = docs.map(fieldTermsOf);
   const averages = averageFieldLengths(fields);
-  const index: SearchIndex = {
-    format: 'praxis-search/1',
+  const head = {
+    format: 'praxis-search/3' as const,
     documents: docs.length,
     order: encodeVarints(order),
-    ...termTableOf(fields, order, averages),
   };
-  // Without restricted documents every caller sees every document: the index is exactly as before.
-  if (!docs.some((doc) => doc.access)) return index;
+  // Without restricted documents every caller sees every document: no statistics per caller.
+  if (!docs.some((doc) => doc.access)) return { ...head, ...termTableOf(fields, order, averages) };
   const access = accessStatisticsOf(docs, fields, order, averages);
   const variants = otherAveragesOf(access).map((other) => ({
     averages: other,
-    ...termTableOf(fields, order, other),
+    ...termTableOf(fields, order, other, access),
   }));
-  return { ...index, access, ...(variants.length ? { variants } : {}) };
+  return {
+    ...head,
+    ...termTableOf(fields, order, averages, access),
+    access,
+    ...(variants.length ? { variants } : {}),
+  };
 }
