@@ -2,9 +2,9 @@
 // "End-to-end (E2E) testing" once and then names a folder `e2e-testing`; a reader asks about "end to
 // end tests". No word list: a pair is learned where a document uses an upper-case abbreviation and,
 // in the same document, a run of consecutive words whose initials spell it.
-import { termOf, tokenize, wordsOf } from './tokenize.ts';
+import { exactTerms, termOf, tokenize, wordsOf } from './tokenize.ts';
 
-/** Abbreviation term → the terms of its long form, e.g. "e2e" → ["end", "end"]. */
+/** Abbreviation term → the terms of its long form: "e2e" → ["end", "end"], "=e2e" → ["=end", "=end"]. */
 export type Abbreviations = ReadonlyMap<string, readonly string[]>;
 
 // An abbreviation as written: two to six capitals and digits starting with a capital, at least two
@@ -52,35 +52,47 @@ export function asAbbreviation(written: string): string | null {
 }
 
 /**
- * The long form of `abbreviation` starting at `start` in `words` (lowercased, stop words included)
- * as index terms: the consecutive words whose initials spell it. Null when they do not, or when a
- * letter stands for a word that carries no meaning ("ID" is not "in detail").
+ * The long form of `abbreviation` starting at `start` in `words` (lowercased, stop words included):
+ * the consecutive words whose initials spell it, as index terms (`toTerms`: stemmed, or the exact
+ * forms). Null when they do not, or when a letter stands for a word that carries no meaning ("ID"
+ * is not "in detail").
  */
 export function longFormAt(
   words: readonly string[],
   start: number,
   abbreviation: string,
+  toTerms: (text: string) => string[] = tokenize,
 ): string[] | null {
   const chars = [...abbreviation];
   if (start < 0 || start + chars.length > words.length) return null;
   for (let i = 0; i < chars.length; i++) {
     if (!spells(chars[i] as string, words[start + i] as string)) return null;
   }
-  const terms = tokenize(words.slice(start, start + chars.length).join(' '));
-  if (terms.length !== letterCount(abbreviation) || terms.includes(abbreviation)) return null;
-  return terms;
+  const terms = toTerms(words.slice(start, start + chars.length).join(' '));
+  return terms.length === letterCount(abbreviation) ? terms : null;
 }
 
-/** Each abbreviation `text` defines (its long form written next to it), with that long form. */
+/**
+ * Each abbreviation `text` defines (its long form written next to it), with that long form, both as
+ * stemmed terms ("e2e" → "end end") and as exact forms ("=e2e" → "=end =end"): the two never
+ * share a key, and each kind of field only holds its own kind of term.
+ */
 export function definitionsIn(text: string): Map<string, Set<string>> {
   const found = wordsOf(text);
   const words = found.map((w) => w.word);
   const definitions = new Map<string, Set<string>>();
+  const define = (abbreviation: string, terms: readonly string[]) => {
+    if (terms.includes(abbreviation)) return;
+    let forms = definitions.get(abbreviation);
+    if (forms === undefined) definitions.set(abbreviation, (forms = new Set()));
+    forms.add(terms.join(' '));
+  };
   found.forEach(({ start, end }, at) => {
     const written = asAbbreviation(text.slice(start, end));
     if (written === null) return;
     const abbreviation = termOf(written);
-    if (abbreviation === null) return;
+    const [exact] = exactTerms(written);
+    if (abbreviation === null || exact === undefined) return;
     const length = written.length;
     const starts: number[] = [];
     for (let gap = 0; gap < WORDS_BEFORE; gap++) starts.push(at - gap - length);
@@ -88,9 +100,8 @@ export function definitionsIn(text: string): Map<string, Set<string>> {
     for (const from of starts) {
       const terms = longFormAt(words, from, written);
       if (terms === null) continue;
-      let forms = definitions.get(abbreviation);
-      if (forms === undefined) definitions.set(abbreviation, (forms = new Set()));
-      forms.add(terms.join(' '));
+      define(abbreviation, terms);
+      define(exact, longFormAt(words, from, written, exactTerms) ?? []);
     }
   });
   return definitions;

@@ -53,8 +53,8 @@ export interface Alternate {
 export type FieldTerms = string[][] & { alternates?: readonly Alternate[] };
 
 /**
- * Each field of `doc` as runs of terms, in FIELDS order; with `abbreviations`, the stemmed fields
- * also hold the counterpart of each learned abbreviation or long form they use.
+ * Each field of `doc` as runs of terms, in FIELDS order; with `abbreviations`, the fields also hold
+ * the counterpart of each learned abbreviation or long form they use.
  */
 export function fieldTermsOf(doc: IndexableDoc, abbreviations?: AbbreviationMatcher): FieldTerms[] {
   const texts: Record<FieldSpec['key'], string[]> = {
@@ -71,7 +71,7 @@ export function fieldTermsOf(doc: IndexableDoc, abbreviations?: AbbreviationMatc
     const runs = texts[field.key]
       .map(exact ? exactTerms : tokenize)
       .filter((run) => run.length > 0);
-    return exact || abbreviations === undefined ? runs : withAbbreviations(runs, abbreviations);
+    return abbreviations === undefined ? runs : withAbbreviations(runs, abbreviations);
   });
 }
 
