@@ -2,7 +2,10 @@
 import { decodeVarints, encodeVarints } from './codec.ts';
 import { accessStatisticsOf, otherAveragesOf } from './audiences.ts';
 import { averageFieldLengths, termEvidence } from './evidence.ts';
-import { fieldTermsOf, type FieldTerms } from './fields.ts';
+import { definingTextOf, fieldTermsOf, type FieldTerms } from './fields.ts';
+import { learnAbbreviations } from './abbreviations.ts';
+import { abbreviationMatcher } from './abbreviation-terms.ts';
+import { asIndexPage, pageTopicsOfIndexes } from './folder-index.ts';
 import { countedAudiences, encodePostings, type Posting } from './postings.ts';
 import { quantizeEvidence } from './scoring.ts';
 import { encodeTermTable } from './term-table.ts';
@@ -19,15 +22,20 @@ function nameOrder(docs: readonly IndexableDoc[]): number[] {
   });
 }
 
+/** What the build knows of each document besides its fields: the topics of its pages, if an index page. */
+type PageTopics = ReadonlyMap<number, ReadonlySet<string>>;
+
 /** Term → postings in ascending internal id, weighted with these field-length averages. */
 function collectPostings(
   fields: readonly FieldTerms[][],
   order: readonly number[],
   averages: readonly number[],
+  topics: PageTopics,
 ): Map<string, Posting[]> {
   const postings = new Map<string, Posting[]>();
   order.forEach((position, id) => {
-    for (const [term, evidence] of termEvidence(fields[position] ?? [], averages)) {
+    const evidenceOf = termEvidence(fields[position] ?? [], averages);
+    for (const [term, evidence] of asIndexPage(evidenceOf, topics.get(position))) {
       let list = postings.get(term);
       if (list === undefined) postings.set(term, (list = []));
       list.push({ id, weight: quantizeEvidence(evidence) });
@@ -41,9 +49,10 @@ function termTableOf(
   fields: readonly FieldTerms[][],
   order: readonly number[],
   averages: readonly number[],
+  topics: PageTopics,
   access?: AccessStatistics,
 ) {
-  const postings = collectPostings(fields, order, averages);
+  const postings = collectPostings(fields, order, averages, topics);
   const counted = countedAudiences(access);
   const audienceOf = counted > 0 ? decodeVarints(access!.audienceOf) : null;
   const entries = [...postings.keys()]
@@ -54,23 +63,33 @@ function termTableOf(
 
 export function buildSearchIndex(docs: IndexableDoc[]): SearchIndex {
   const order = nameOrder(docs);
-  const fields = docs.map(fieldTermsOf);
+  // Learned from public documents alone: a restricted one must not change what anyone else is told.
+  const abbreviations = abbreviationMatcher(
+    learnAbbreviations(docs.filter((doc) => !doc.access).map(definingTextOf)),
+  );
+  const fields = docs.map((doc) => fieldTermsOf(doc, abbreviations));
   const averages = averageFieldLengths(fields);
+  const topics = pageTopicsOfIndexes(
+    docs.map((doc) => doc.name),
+    fields,
+    (position) => !docs[position]?.access,
+  );
   const head = {
     format: 'praxis-search/3' as const,
     documents: docs.length,
     order: encodeVarints(order),
   };
   // Without restricted documents every caller sees every document: no statistics per caller.
-  if (!docs.some((doc) => doc.access)) return { ...head, ...termTableOf(fields, order, averages) };
+  if (!docs.some((doc) => doc.access))
+    return { ...head, ...termTableOf(fields, order, averages, topics) };
   const access = accessStatisticsOf(docs, fields, order, averages);
   const variants = otherAveragesOf(access).map((other) => ({
     averages: other,
-    ...termTableOf(fields, order, other, access),
+    ...termTableOf(fields, order, other, topics, access),
   }));
   return {
     ...head,
-    ...termTableOf(fields, order, averages, access),
+    ...termTableOf(fields, order, averages, topics, access),
     access,
     ...(variants.length ? { variants } : {}),
   };
