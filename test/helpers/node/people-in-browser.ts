@@ -18,6 +18,8 @@ export interface PeopleInBrowser {
 interface Window {
   context: BrowserContext;
   page: Page;
+  /** Whether a `use` still runs on the page: a test that timed out leaves its flow running. */
+  busy: boolean;
 }
 
 export function peopleIn(browser: Browser): PeopleInBrowser {
@@ -26,12 +28,13 @@ export function peopleIn(browser: Browser): PeopleInBrowser {
   async function open(first: boolean): Promise<Window> {
     if (first) {
       const [page] = await browser.pages();
-      if (page) return { context: browser.defaultBrowserContext(), page };
+      if (page) return { context: browser.defaultBrowserContext(), page, busy: false };
     }
     const context = first ? browser.defaultBrowserContext() : await browser.createBrowserContext();
-    return { context, page: await context.newPage() };
+    return { context, page: await context.newPage(), busy: false };
   }
 
+  /** The person's window; a new page in their context when the old one is closed or still in use. */
   async function windowOf(person: string): Promise<Window> {
     let window = windows.get(person);
     if (!window) {
@@ -39,21 +42,23 @@ export function peopleIn(browser: Browser): PeopleInBrowser {
       windows.set(person, window);
     }
     const opened = await window;
-    if (!opened.page.isClosed()) return opened;
-    const reopened = { context: opened.context, page: await opened.context.newPage() };
+    if (!opened.page.isClosed() && !opened.busy) return opened;
+    const reopened = { context: opened.context, page: await opened.context.newPage(), busy: false };
     windows.set(person, Promise.resolve(reopened));
     return reopened;
   }
 
   return {
     async withPageOf(person, use) {
-      const { context, page } = await windowOf(person);
-      const cookies = await context.cookies();
-      if (cookies.length > 0) await context.deleteCookie(...cookies);
+      const window = await windowOf(person);
+      window.busy = true;
+      const cookies = await window.context.cookies();
+      if (cookies.length > 0) await window.context.deleteCookie(...cookies);
       try {
-        return await use(page);
+        return await use(window.page);
       } finally {
-        await page.goto('about:blank').catch(() => undefined);
+        await window.page.goto('about:blank').catch(() => undefined);
+        window.busy = false;
       }
     },
   };
