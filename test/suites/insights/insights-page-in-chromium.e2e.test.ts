@@ -24,6 +24,7 @@ import {
   type AxeViolation,
 } from '../../helpers/node/chromium.ts';
 import { peopleIn, type PeopleInBrowser } from '../../helpers/node/people-in-browser.ts';
+import { mcpCall } from '../../helpers/node/mcp-over-http.ts';
 
 const GAP = 'travel expenses for a conference';
 const DESKTOP = { width: 1100, height: 900 };
@@ -139,23 +140,10 @@ describe.skipIf(!chromium)(TITLE, () => {
   });
 
   async function search(bearer: string, query: string): Promise<void> {
-    const response = await fetch(dev.url, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${bearer}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2025-06-18',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'search_processes', arguments: { query } },
-      }),
+    await mcpCall(dev.url, bearer, 'tools/call', {
+      name: 'search_processes',
+      arguments: { query },
     });
-    expect(response.status).toBe(200);
-    await response.text();
   }
 
   /** How many searches the local insights database holds (written after each answer was sent). */

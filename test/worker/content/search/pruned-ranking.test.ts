@@ -22,20 +22,7 @@ import {
   type PostingsLookup,
 } from '../../../../src/worker/content/search/search.ts';
 import { fuzzRuns } from '../../../helpers/fuzz-runs.ts';
-
-/** mulberry32, so a failing case is reproducible from its seed. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
-  return { next, int };
-}
+import { seededRandom } from '../../../helpers/seeded-random.ts';
 
 const SYLLABLES = ['ka', 'lo', 'mi', 'ru', 'sen', 'tav', 'dor', 'pel', 'qui', 'zan', 'bre', 'fol'];
 
@@ -53,7 +40,7 @@ interface CorpusShape {
 
 /** Documents of `shape`, and the words they draw on (for queries). */
 function corpusOf(shape: CorpusShape): { docs: IndexableDoc[]; words: string[] } {
-  const rng = random(shape.seed);
+  const rng = seededRandom(shape.seed);
   const words = Array.from({ length: shape.vocabulary }, (_, i) => {
     let word = '';
     for (let rest = i + SYLLABLES.length; rest > 0; rest = Math.floor(rest / SYLLABLES.length))
@@ -87,7 +74,7 @@ function corpusOf(shape: CorpusShape): { docs: IndexableDoc[]; words: string[] }
 
 /** A query of `shape`'s words: common and rare ones, repeats, unknown and stop words, typed forms. */
 function queryOf(words: readonly string[], skew: number, seed: number): string {
-  const rng = random(seed);
+  const rng = seededRandom(seed);
   return Array.from({ length: rng.int(1, 7) }, () => {
     const roll = rng.next();
     if (roll < 0.08) return 'qqvorpal';
