@@ -87,6 +87,8 @@ export default defineConfig({
         test: {
           name: 'node',
           globalSetup: ['test/helpers/shim/installed-praxis-setup.ts'],
+          // PRAXIS_TEST_CPU=<file>: a line per file of the CPU it spent (docs/testing.md).
+          setupFiles: process.env.PRAXIS_TEST_CPU ? ['test/helpers/node/cpu-per-file.ts'] : [],
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'test/**/*.workerd.test.ts'],
           // One process runs several files and keeps the modules it imported (TypeScript transformed
