@@ -31,6 +31,8 @@ export interface ServerContext {
    * fifth of a millisecond of every search and get.
    */
   calledTool?: string;
+  /** The request is tools/list alone: it is answered from the tools, so resources and prompts are not registered. */
+  listsToolsOnly?: boolean;
   /** The searches the request's plan found, each with its query analysed. */
   searches?: readonly SearchAhead[];
   /** Told what each tool call asked and found, once its answer is made (usage events). */
@@ -45,6 +47,7 @@ export function createPraxisServer({
   bundle,
   principal,
   calledTool,
+  listsToolsOnly = false,
   searches = [],
   onToolCall,
   recordFeedback,
@@ -82,7 +85,7 @@ export function createPraxisServer({
     !calledKind && authorInsights ? insightsTools(view, principal, authorInsights) : [];
   registerTools(server, authorTools);
   toolNames.push(...[...tools, ...authorTools].map(({ name }) => name));
-  if (calledKind) return server;
+  if (calledKind || listsToolsOnly) return server;
   registerResources(server, view);
   registerPrompts(server, view);
   return server;
