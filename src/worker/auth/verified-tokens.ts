@@ -1,6 +1,6 @@
 // The bearer JWTs this isolate has already verified (development tokens and identity-provider
 // tokens), so the next request with the same token costs one SHA-256 instead of a signature check
-// and the claims' parsing: a tenth of a millisecond of every tools/list and get in workerd.
+// and the claims' parsing (about 0.05 ms of a warm call in workerd, in a profile at load 8).
 //
 // A JWT is decided by itself, the auth configuration and the clock; nothing revokes one before it
 // ends (oauth mode's own tokens, which can be revoked, are remembered by oauth/checked-tokens.ts
