@@ -57,7 +57,15 @@ export async function issueLocalToken(
 }
 
 export type LocalTokenCheck =
-  { ok: true; subject: string; scopes: string[]; groups: string[] } | { ok: false; reason: string };
+  | {
+      ok: true;
+      subject: string;
+      scopes: string[];
+      groups: string[];
+      /** Epoch seconds from which the token is refused without the clock tolerance: exp, or 12 hours after iat if sooner. */
+      endsAt: number;
+    }
+  | { ok: false; reason: string };
 
 export async function verifyLocalToken(token: string, secret: string): Promise<LocalTokenCheck> {
   try {
@@ -94,7 +102,8 @@ export async function verifyLocalToken(token: string, secret: string): Promise<L
       groupsProblem(groups)
     )
       return { ok: false, reason: "the token's groups claim is not accepted here" };
-    return { ok: true, subject: payload.sub!, scopes, groups };
+    const endsAt = Math.min(payload.exp!, payload.iat! + LOCAL_TOKEN_LIFETIME_S);
+    return { ok: true, subject: payload.sub!, scopes, groups, endsAt };
   } catch (error) {
     return { ok: false, reason: describeFailure(error) };
   }

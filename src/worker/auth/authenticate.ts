@@ -9,6 +9,7 @@ import { verifyOAuthAccessToken } from './oauth/access-token.ts';
 import type { OAuthStateEnv } from './oauth/authorization-server.ts';
 import { ANONYMOUS_DEVELOPER, type Principal } from './principal.ts';
 import { isLoopbackHostname } from './url-rules.ts';
+import { rememberedVerification, type Verified } from './verified-tokens.ts';
 
 export type AuthFailureCode = 'AUTHENTICATION_REQUIRED' | 'AUTHENTICATION_FAILED';
 
@@ -46,7 +47,14 @@ export async function authenticate(
   }
   if (token === null)
     return invalidToken('The Authorization header must have the form: Bearer <token>.');
-  const outcome = await PRINCIPAL_OF[mode.credentialOf(token, config)](token, config, env);
+  const credential = mode.credentialOf(token, config);
+  // oauth mode's tokens can be revoked: they are checked against their record every time.
+  const outcome =
+    credential === 'oauth'
+      ? await oauthPrincipal(token, config, env)
+      : await rememberedVerification(token, config, () =>
+          JWT_PRINCIPAL_OF[credential](token, config),
+        );
   if (!outcome.ok) return outcome;
   return requireScopes(outcome.principal, config.cloud?.requiredScopes ?? []);
 }
@@ -56,17 +64,18 @@ export async function authenticate(
  * secret sits next to an identity provider that says who is in which group, and whoever holds that
  * secret must not be able to mint author or restricted access: the groups are dropped.
  */
-async function localPrincipal(token: string, config: AuthConfig): Promise<AuthOutcome> {
+async function localPrincipal(token: string, config: AuthConfig): Promise<Verified | AuthRefusal> {
   const check = await verifyLocalToken(token, config.localSecret!);
   if (!check.ok) return invalidToken(`Invalid token: ${check.reason}.`);
   const groups = config.mode === 'local' ? check.groups : [];
   return {
     ok: true,
     principal: { subject: check.subject, groups, scopes: check.scopes, via: 'local' },
+    until: check.endsAt,
   };
 }
 
-async function cloudPrincipal(token: string, config: AuthConfig): Promise<AuthOutcome> {
+async function cloudPrincipal(token: string, config: AuthConfig): Promise<Verified | AuthRefusal> {
   const cloud = config.cloud!;
   const check = await verifyCloudToken(token, cloud);
   if (check.ok) {
@@ -79,6 +88,7 @@ async function cloudPrincipal(token: string, config: AuthConfig): Promise<AuthOu
         scopes: scopesOf(payload),
         via: 'cloud',
       },
+      until: payload.exp!,
     };
   }
   if (check.unavailable) {
@@ -104,17 +114,13 @@ async function oauthPrincipal(
   return check.ok ? check : invalidToken(`Invalid token: ${check.reason}.`);
 }
 
-const PRINCIPAL_OF: Record<
-  Credential,
-  (
-    token: string,
-    config: AuthConfig,
-    env: Partial<OAuthStateEnv> | undefined,
-  ) => Promise<AuthOutcome>
+/** The credentials that are JWTs, decided by the token, the configuration and the clock alone. */
+const JWT_PRINCIPAL_OF: Record<
+  Exclude<Credential, 'oauth'>,
+  (token: string, config: AuthConfig) => Promise<Verified | AuthRefusal>
 > = {
   local: localPrincipal,
   cloud: cloudPrincipal,
-  oauth: oauthPrincipal,
 };
 
 /** Local development tokens carry praxis:read, which is not an identity provider's scope: they are exempt. */

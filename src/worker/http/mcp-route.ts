@@ -58,6 +58,7 @@ export async function mcpResponse(c: Context<McpPipeline>): Promise<Response> {
         bundle,
         principal,
         calledTool,
+        listsToolsOnly: operation === 'tools/list',
         searches: needs.searches,
         onToolCall: toolCalls && ((outcome) => toolCalls.push(outcome)),
         recordFeedback,

@@ -17,6 +17,7 @@ import { reportProblemTool, type RecordFeedback } from './report-problem-tool.ts
 import type { Tool } from './tool.ts';
 import { toolCallOutcome, type ToolCallOutcome } from './tool-call-outcome.ts';
 import { toolResult } from './tool-result.ts';
+import { rememberToolList } from './tool-list-memo.ts';
 
 export const SERVER_NAME = 'praxis';
 export const SERVER_VERSION = '0.1.0';
@@ -30,6 +31,8 @@ export interface ServerContext {
    * fifth of a millisecond of every search and get.
    */
   calledTool?: string;
+  /** The request is tools/list alone: it is answered from the tools, so resources and prompts are not registered. */
+  listsToolsOnly?: boolean;
   /** The searches the request's plan found, each with its query analysed. */
   searches?: readonly SearchAhead[];
   /** Told what each tool call asked and found, once its answer is made (usage events). */
@@ -44,6 +47,7 @@ export function createPraxisServer({
   bundle,
   principal,
   calledTool,
+  listsToolsOnly = false,
   searches = [],
   onToolCall,
   recordFeedback,
@@ -68,19 +72,20 @@ export function createPraxisServer({
   // A lone tools/call of a document tool needs only that kind's tools; anything else, everything.
   const calledKind = calledTool === undefined ? undefined : documentToolNamed(calledTool)?.kind;
   const kinds = calledKind ? [calledKind] : documentKinds;
-  registerTools(
-    server,
-    [
-      ...kinds.flatMap((kind) => documentTools(kind, view, analysed)),
-      ...(calledKind ? [] : knowledgeTools(view)),
-      ...(calledKind || !recordFeedback ? [] : [reportProblemTool(recordFeedback)]),
-    ],
-    onToolCall,
-    analysed,
-  );
-  if (calledKind) return server;
+  const toolNames: string[] = [];
+  rememberToolList(server, view, toolNames);
+  const tools = [
+    ...kinds.flatMap((kind) => documentTools(kind, view, analysed)),
+    ...(calledKind ? [] : knowledgeTools(view)),
+    ...(calledKind || !recordFeedback ? [] : [reportProblemTool(recordFeedback)]),
+  ];
+  registerTools(server, tools, onToolCall, analysed);
   // The authors' tool is no usage anyone asked of the knowledge: its calls are not recorded.
-  if (authorInsights) registerTools(server, insightsTools(view, principal, authorInsights));
+  const authorTools =
+    !calledKind && authorInsights ? insightsTools(view, principal, authorInsights) : [];
+  registerTools(server, authorTools);
+  toolNames.push(...[...tools, ...authorTools].map(({ name }) => name));
+  if (calledKind || listsToolsOnly) return server;
   registerResources(server, view);
   registerPrompts(server, view);
   return server;

@@ -1,0 +1,92 @@
+// tools/list answers kept per knowledge view and tool set (src/worker/mcp/tool-list-memo.ts): the
+// same bytes as the SDK's own answer, and never the list of another view or of another tool set.
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import type { KnowledgeView } from '../../../src/worker/mcp/knowledge-view.ts';
+import { rememberToolList } from '../../../src/worker/mcp/tool-list-memo.ts';
+
+const TOOLS = {
+  alpha: { description: 'The first tool.', inputSchema: z.object({ query: z.string() }) },
+  beta: {
+    description: 'The second tool.',
+    inputSchema: z.object({ name: z.string() }),
+    outputSchema: z.object({ found: z.boolean() }),
+  },
+  gamma: { description: 'Offered to some callers only.', inputSchema: z.object({}) },
+} as const;
+type Name = keyof typeof TOOLS;
+
+/** The text of a tools/list answer from a server with `names` registered, remembered under `view` or not. */
+async function listed(names: Name[], view?: KnowledgeView, suffix = ''): Promise<string> {
+  const handler = createMcpHandler(() => {
+    const server = new McpServer({ name: 'memo-test', version: '1.0.0' });
+    if (view) rememberToolList(server, view, names);
+    for (const name of names)
+      server.registerTool(
+        name,
+        { ...TOOLS[name], description: TOOLS[name].description + suffix },
+        () => ({ content: [{ type: 'text', text: name }] }),
+      );
+    return server;
+  });
+  const response = await handler.fetch(
+    new Request('http://localhost/mcp', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} }),
+    }),
+  );
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+const namesIn = (answer: string): string[] => {
+  const data = answer.includes('data:')
+    ? answer
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).trim())
+        .at(-1)!
+    : answer;
+  return (JSON.parse(data) as { result: { tools: { name: string }[] } }).result.tools.map(
+    (tool) => tool.name,
+  );
+};
+
+describe('remembered tools/list answers', () => {
+  it('answer with the bytes the SDK answers with, first and later', async () => {
+    const view = {} as KnowledgeView;
+    const sdk = await listed(['alpha', 'beta']);
+    expect(await listed(['alpha', 'beta'], view)).toBe(sdk);
+    expect(await listed(['alpha', 'beta'], view)).toBe(sdk);
+  });
+
+  it('keep one list per tool set within a view', async () => {
+    const view = {} as KnowledgeView;
+    expect(namesIn(await listed(['alpha', 'beta', 'gamma'], view))).toEqual([
+      'alpha',
+      'beta',
+      'gamma',
+    ]);
+    expect(namesIn(await listed(['alpha', 'beta'], view))).toEqual(['alpha', 'beta']);
+    expect(namesIn(await listed(['alpha', 'beta', 'gamma'], view))).toEqual([
+      'alpha',
+      'beta',
+      'gamma',
+    ]);
+  });
+
+  it("never give one view's list to another, though the tools have the same names", async () => {
+    const [one, other] = [{} as KnowledgeView, {} as KnowledgeView];
+    // A definition may differ between views (what a group set may see): same names, other text.
+    const own = await listed(['alpha', 'beta'], one, ' (12 processes)');
+    const theirs = await listed(['alpha', 'beta'], other, ' (3 processes)');
+    expect(theirs).toBe(await listed(['alpha', 'beta'], undefined, ' (3 processes)'));
+    expect(theirs).not.toBe(own);
+    expect(await listed(['alpha', 'beta'], one, ' (12 processes)')).toBe(own);
+  });
+});
