@@ -38,6 +38,9 @@ export interface CompiledDocument {
   flags: ContentFlag[];
 }
 
+/** A compiled document without its text: what the build keeps of each once its body is stored. */
+export type DocumentMeta = Omit<CompiledDocument, 'content'>;
+
 export type ParseResult =
   { ok: true; document: CompiledDocument } | { ok: false; errors: BuildError[] };
 

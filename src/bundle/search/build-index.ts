@@ -7,7 +7,7 @@ import { quantizeEvidence } from './scoring.ts';
 import { encodeTermTable } from './term-table.ts';
 import type { IndexableDoc, SearchIndex } from './types.ts';
 
-interface Posting {
+export interface Posting {
   id: number;
   weight: number;
 }
@@ -40,8 +40,8 @@ function collectPostings(
   return postings;
 }
 
-/** Document frequency, then (gap to previous id, weight) pairs. */
-function encodePostings(list: readonly Posting[]): string {
+/** Document frequency, then (gap to previous id, weight) pairs: one term's postings list, encoded. */
+export function encodePostings(list: readonly Posting[]): string {
   const out: string[] = [];
   writeVarint(out, list.length);
   let previous = -1;
