@@ -230,7 +230,9 @@ async function compileKind(
       errors.push(...result.errors);
       continue;
     }
-    const { content, ...meta } = result.document;
+    const { content, ...parsed } = result.document;
+    // A copy: the parsed fields may be slices of the file's text, which would keep every file in memory.
+    const meta = structuredClone(parsed);
     const existing = byName.get(meta.name);
     if (existing) {
       errors.push(duplicateError(kindDir, meta, existing));
@@ -270,7 +272,8 @@ async function compileGraphRecords(
       body,
       ...(record.access ? { access: record.access } : {}),
     });
-    records.push({ ...meta, body: bodyHash, position: records.length });
+    // A copy, as for documents: slices of the source would keep every record's text in memory.
+    records.push(structuredClone({ ...meta, body: bodyHash, position: records.length }));
   }
   return finishGraph(records, errors);
 }

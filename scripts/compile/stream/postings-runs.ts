@@ -35,8 +35,10 @@ export class PostingsRuns {
     let id = this.termIds.get(term);
     if (id === undefined) {
       id = this.terms.length;
-      this.termIds.set(term, id);
-      this.terms.push(term);
+      // A copy: a term sliced from a document's text would keep the whole text until the run is written.
+      const own = copyOf(term);
+      this.termIds.set(own, id);
+      this.terms.push(own);
     }
     this.recordTerm.push(id);
     this.recordPosition.push(position);
@@ -98,6 +100,8 @@ export class PostingsRuns {
     return this.recordCount.at(i);
   }
 }
+
+const copyOf = (text: string): string => Buffer.from(text, 'utf8').toString('utf8');
 
 /**
  * One term's records in a run: per document, the position's gap from the previous one (the first

@@ -124,6 +124,8 @@ export class StreamedIndex {
     const tables = [plan.averages, ...plan.variants];
     const packed = tables.map(() => new IntList());
     const lengths = this.lengths;
+    const fields = new Int32Array(FIELD_COUNT);
+    const counts = new Int32Array(FIELD_COUNT);
     mergeRuns(this.runs.runs, (term, blocks) => {
       for (const list of packed) list.clear();
       for (const block of blocks) {
@@ -133,17 +135,18 @@ export class StreamedIndex {
           position += reader.uint();
           const mask = reader.uint();
           const id = idOf[position]!;
-          const counts: number[] = [];
-          const fields: number[] = [];
+          let present = 0;
           for (let f = 0; f < FIELD_COUNT; f++)
             if (mask & (1 << f)) {
-              fields.push(f);
-              counts.push(reader.uint());
+              fields[present] = f;
+              counts[present++] = reader.uint();
             }
-          tables.forEach((averages, t) => {
+          for (let t = 0; t < tables.length; t++) {
+            const averages = tables[t]!;
             // As termEvidence: the product over fields, in field order, of what each leaves unproven.
             let missing = 1;
-            fields.forEach((f, i) => {
+            for (let i = 0; i < present; i++) {
+              const f = fields[i]!;
               const field = FIELDS[f]!;
               const proof =
                 field.cap *
@@ -155,9 +158,9 @@ export class StreamedIndex {
                   field.b,
                 );
               missing *= 1 - proof;
-            });
+            }
             packed[t]!.push(id * 64 + quantizeEvidence(1 - missing));
-          });
+          }
         }
       }
       packed.forEach((list, t) => {
