@@ -21,7 +21,7 @@ import {
 import { buildSearchIndex, storeSearchIndex } from '../../src/bundle/search/index.ts';
 import { shardListsOf } from '../../src/bundle/search/shard-list.ts';
 import { codeUnitOrder } from './folder-walk.ts';
-import type { CompiledDocument, DocumentMeta } from './parse-document.ts';
+import type { CompiledDocument, KeptDocument } from './parse-document.ts';
 import { assembleKnowledge } from './knowledge/assemble.ts';
 import type { CompiledKnowledge } from './knowledge/compile.ts';
 
@@ -131,7 +131,7 @@ export function pointerOf(
 }
 
 /** A document's entry in its kind's chunks, its body stored under `body`. */
-export function entryOf(kind: string, document: DocumentMeta, body: string): DocumentEntry {
+export function entryOf(kind: string, document: KeptDocument, body: string): DocumentEntry {
   return {
     name: document.name,
     title: document.title,

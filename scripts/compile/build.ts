@@ -8,7 +8,7 @@ import { formatBuildError, type BuildError } from './errors.ts';
 import { currentCommit, hasUncommittedChanges } from './git-commit.ts';
 import { lastChangeDates } from './git-dates.ts';
 import { compileKnowledge } from './knowledge/compile.ts';
-import type { DocumentMeta } from './parse-document.ts';
+import type { KeptDocument } from './parse-document.ts';
 import { platformProblems } from './platform-check.ts';
 import { staleWarnings } from './stale-warnings.ts';
 
@@ -74,16 +74,16 @@ export async function buildContent(
   return { ok: true, bundle, warnings };
 }
 
-export const fileOf = (contentDir: string, document: DocumentMeta): string =>
+export const fileOf = (contentDir: string, document: KeptDocument): string =>
   join(contentDir, document.kind, document.path);
 
 /** Sets each document's `lastChanged` from git; the one warning a shallow checkout gets. */
 export async function datedFromGit(
   contentDir: string,
-  documents: readonly DocumentMeta[],
+  documents: readonly KeptDocument[],
   nowMs: number,
 ): Promise<BuildError[]> {
-  const pathOf = (document: DocumentMeta): string => `${document.kind}/${document.path}`;
+  const pathOf = (document: KeptDocument): string => `${document.kind}/${document.path}`;
   const found = await lastChangeDates(contentDir, new Set(documents.map(pathOf)), nowMs);
   if (!found) return [];
   for (const document of documents) {

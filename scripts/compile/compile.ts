@@ -9,7 +9,6 @@ import {
   MAX_DOCUMENT_BYTES,
   parseDocumentFile,
   type CompiledDocument,
-  type DocumentMeta,
 } from './parse-document.ts';
 
 export type { CompiledDocument };
@@ -121,8 +120,8 @@ export async function compileFile(kind: DocumentKind, kindDir: string, path: str
 
 export function duplicateError(
   kindDir: string,
-  document: DocumentMeta,
-  existing: DocumentMeta,
+  document: Pick<CompiledDocument, 'name' | 'path' | 'nameLine'>,
+  existing: Pick<CompiledDocument, 'path'>,
 ): BuildError {
   return {
     file: join(kindDir, document.path),

@@ -1,6 +1,6 @@
 // The knowledge kinds in one pass: templates, frameworks, graph, context, wiki, then prompts (which
 // may embed any of them, or processes and checklists).
-import type { DocumentMeta } from '../parse-document.ts';
+import type { KeptDocument } from '../parse-document.ts';
 import { DOCUMENT_KINDS, documentKinds, type DocumentKind } from '../../../src/bundle/kinds.ts';
 import type { BuildError } from '../errors.ts';
 import { compileContext, type CompiledContext } from './context.ts';
@@ -25,7 +25,7 @@ export interface CompiledKnowledge {
  */
 export async function compileKnowledge(
   contentDir: string,
-  documents: readonly DocumentMeta[],
+  documents: readonly KeptDocument[],
   graph?: ReadonlyArray<{ id: string; access?: string[] }>,
 ): Promise<{ knowledge: CompiledKnowledge; errors: BuildError[] }> {
   const errors: BuildError[] = [];

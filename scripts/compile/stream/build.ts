@@ -22,7 +22,7 @@ import { currentCommit, hasUncommittedChanges } from '../git-commit.ts';
 import { assembleKnowledge } from '../knowledge/assemble.ts';
 import { compileKnowledge } from '../knowledge/compile.ts';
 import { finishGraph, graphRecordsOf, type CompiledRecord } from '../knowledge/graph.ts';
-import type { DocumentMeta } from '../parse-document.ts';
+import type { CompiledDocument, KeptDocument } from '../parse-document.ts';
 import { pointerProblems, type LimitProblem } from '../platform-check.ts';
 import { staleWarnings } from '../stale-warnings.ts';
 import { DiskObjects } from './disk-objects.ts';
@@ -56,7 +56,9 @@ export type StreamBuildResult =
   | { ok: false; errors: BuildError[] };
 
 interface KindDocuments {
-  metas: DocumentMeta[];
+  metas: KeptDocument[];
+  /** The documents' build warnings (active HTML, agent-directed text), in document order. */
+  warnings: BuildError[];
   bodies: string[];
   index: StreamedIndex;
 }
@@ -119,7 +121,7 @@ async function buildInto(
   );
   errors.push(...graphErrors, ...knowledgeErrors);
   if (errors.length) return { ok: false, errors };
-  const warnings = documents.flatMap((document) => document.warnings);
+  const warnings = [...byKind.values()].flatMap((kind) => kind.warnings);
   warnings.push(...(await datedFromGit(contentDir, documents, nowMs)));
   warnings.push(...staleWarnings(documents, nowMs, (document) => fileOf(contentDir, document)));
   warnings.forEach(onWarning);
@@ -220,24 +222,25 @@ async function compileKind(
   );
   const found: KindDocuments = {
     metas: [],
+    warnings: [],
     bodies: [],
     index: new StreamedIndex(join(temp, kind), options.spillRecords),
   };
-  const byName = new Map<string, DocumentMeta>();
+  const byName = new Map<string, KeptDocument>();
   const compiled = inOrder(files, OPEN_FILES_AT_ONCE, (path) => compileFile(kind, kindDir, path));
   for await (const result of compiled) {
     if (!result.ok) {
       errors.push(...result.errors);
       continue;
     }
-    const { content, ...parsed } = result.document;
-    // A copy: the parsed fields may be slices of the file's text, which would keep every file in memory.
-    const meta = structuredClone(parsed);
-    const existing = byName.get(meta.name);
+    const { content } = result.document;
+    const existing = byName.get(result.document.name);
     if (existing) {
-      errors.push(duplicateError(kindDir, meta, existing));
+      errors.push(duplicateError(kindDir, result.document, existing));
       continue;
     }
+    const meta = keptOf(result.document);
+    found.warnings.push(...result.document.warnings);
     byName.set(meta.name, meta);
     const path = `${kind}/${meta.path}`;
     found.bodies.push(objects.put(content, { what: `body of ${path}`, file: path }));
@@ -251,6 +254,29 @@ async function compileKind(
     found.metas.push(meta);
   }
   return found;
+}
+
+/**
+ * A copy of what the build keeps of a document: the parsed fields may be slices of the file's text,
+ * which would keep every file in memory, and fields left unset take no room.
+ */
+function keptOf(document: CompiledDocument): KeptDocument {
+  const { kind, name, title, description, path, access, flags } = document;
+  const { owner, reviewed, reviewDays, lastChanged, freshnessLine } = document;
+  const kept = structuredClone({
+    name,
+    title,
+    description,
+    path,
+    ...(access !== undefined ? { access } : {}),
+    ...(flags.length ? { flags } : {}),
+    ...(owner !== undefined ? { owner } : {}),
+    ...(reviewed !== undefined ? { reviewed } : {}),
+    ...(reviewDays !== undefined ? { reviewDays } : {}),
+    ...(lastChanged !== undefined ? { lastChanged } : {}),
+    ...(freshnessLine !== undefined ? { freshnessLine } : {}),
+  });
+  return { kind, ...kept };
 }
 
 /** content/graph a record at a time: source stored, terms spilled, record kept without its text. */
