@@ -26,6 +26,8 @@ export const sharedDir = resolve(repoRoot, '../shared');
 export const playbookDir = join(sharedDir, 'corpora/playbook');
 export const sharedQueriesFile = join(sharedDir, 'corpora/playbook-queries.tsv');
 export const heldOutQueriesFile = join(repoRoot, 'test/fixtures/heldout-queries.tsv');
+/** A second held-out set, written from the handbook's pages before the ranking it measures changed. */
+export const secondHeldOutQueriesFile = join(repoRoot, 'test/fixtures/heldout-queries-2.tsv');
 
 export interface BenchDocument {
   name: string;
@@ -157,7 +159,7 @@ async function shardedAgreement(
   const byName = new Map(shards.map((table, i) => [String(i), table]));
   const searcher = searcherOf(
     {
-      format: 'praxis-search/2',
+      format: 'praxis-search/4',
       documents: index.documents,
       order: index.order,
       shards: [...byName.keys()],
@@ -253,9 +255,14 @@ async function main(): Promise<void> {
   const heldOut = existsSync(heldOutQueriesFile)
     ? runQueries(index, documents, await readQueries(heldOutQueriesFile))
     : [];
+  const secondHeldOut = existsSync(secondHeldOutQueriesFile)
+    ? runQueries(index, documents, await readQueries(secondHeldOutQueriesFile))
+    : [];
   printTable(`shared questions (${shared.length})`, shared);
   if (heldOut.length > 0) printTable(`held-out questions (${heldOut.length})`, heldOut);
-  const allQueries = [...shared, ...heldOut];
+  if (secondHeldOut.length > 0)
+    printTable(`second held-out questions (${secondHeldOut.length})`, secondHeldOut);
+  const allQueries = [...shared, ...heldOut, ...secondHeldOut];
   console.log(
     `\nsharded index (as the Worker stores it): ${await shardedAgreement(index, allQueries)} of ${allQueries.length} questions ranked identically (top 10)`,
   );

@@ -3,6 +3,7 @@ import { buildContent } from '../compile/build.ts';
 import { formatBuildError } from '../compile/errors.ts';
 import { connectionHelp } from '../dev/connection-help.ts';
 import { startDevServer } from '../dev/dev-server.ts';
+import { expectPortFree } from '../dev/expect-port-free.ts';
 import { applyLocalMigrations } from '../dev/local-insights.ts';
 import { prepareOAuthDev } from '../dev/oauth-dev.ts';
 import { LOCAL_STATE_DIR } from '../dev/paths.ts';
@@ -69,6 +70,8 @@ export async function run(argv: string[]): Promise<number> {
     );
     return 2;
   }
+
+  await expectPortFree(values.ip!, port);
 
   const built = await buildContent(values.content!);
   if (!built.ok) {

@@ -1,5 +1,6 @@
 // wrangler dev as a child process, configured through an env file (secrets stay out of argv),
 // reported healthy only when /healthz answers 200.
+import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { insightsEnvLines } from './local-insights.ts';
@@ -23,7 +24,13 @@ export interface DevServer {
 const READY_TIMEOUT_MS = 60_000;
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
-  const envFile = await writeDevEnv(options.auth, options.oauthEnv ?? [], options.insights);
+  const instance = randomUUID();
+  const envFile = await writeDevEnv(
+    options.auth,
+    options.oauthEnv ?? [],
+    options.insights,
+    instance,
+  );
   const child = spawnWrangler(
     [
       'dev',
@@ -47,7 +54,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   ).finally(() => rm(envFile, { force: true }));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   const host = options.ip.includes(':') ? `[${options.ip}]` : options.ip;
-  const ready = await waitForHealth(`http://${host}:${options.port}/healthz`, exited);
+  const ready = await waitForHealth(`http://${host}:${options.port}/healthz`, instance, exited);
   if (!ready) {
     child.kill('SIGTERM');
     throw new Error(
@@ -61,6 +68,7 @@ async function writeDevEnv(
   auth: DevServerOptions['auth'],
   oauthEnv: string[],
   insights: boolean,
+  instance: string,
 ): Promise<string> {
   await mkdir(PRAXIS_DIR, { recursive: true, mode: 0o700 });
   const file = join(PRAXIS_DIR, `dev-${process.pid}.env`);
@@ -75,20 +83,30 @@ async function writeDevEnv(
   if (auth === 'local' || auth === 'oauth')
     lines.push(`PRAXIS_LOCAL_SECRET=${await localSecret()}`);
   lines.push(...(await insightsEnvLines(insights)));
+  lines.push(`PRAXIS_DEV_INSTANCE=${instance}`);
   await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
   return file;
 }
 
-async function waitForHealth(url: string, exited: Promise<number>): Promise<boolean> {
+/**
+ * Healthy means this start's own Worker answers 200: another server on the port (which wrangler then
+ * fails to bind, and exits) answers without this start's instance name.
+ */
+async function waitForHealth(
+  url: string,
+  instance: string,
+  exited: Promise<number>,
+): Promise<boolean> {
   let gone = false;
   void exited.then(() => (gone = true));
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (!gone && Date.now() < deadline) {
-    const status = await fetch(url).then(
-      (response) => response.status,
-      () => 0,
+    const ours = await fetch(url).then(
+      (response) =>
+        response.status === 200 && response.headers.get('praxis-dev-instance') === instance,
+      () => false,
     );
-    if (status === 200) return true;
+    if (ours) return true;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return false;

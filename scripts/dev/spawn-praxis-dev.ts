@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.ts';
 import { PROJECT_ROOT } from './paths.ts';
+import { signalProcessGroup } from './process-group.ts';
 import { PraxisError } from '../../src/shared/praxis-error.ts';
 
 export interface RunningDev {
@@ -66,19 +67,23 @@ async function spawnOnce(args: string[], launcher: DevLauncher): Promise<Running
     env: { ...process.env, PRAXIS_STATE_DIR: state, WRANGLER_SEND_METRICS: 'false' },
   });
   let output = '';
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  let stopping = false;
+  let started = false;
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', (code, signal) => {
+      // A server that dies under a running test leaves it failing on refused connections: say why.
+      if (!stopping && started)
+        process.stderr.write(
+          `praxis dev on port ${port} exited by itself (${signal ?? `code ${code}`}); it printed:\n${output.slice(-4000)}\n`,
+        );
+      resolve();
+    }),
+  );
   const stop = async () => {
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
+    stopping = true;
+    signalProcessGroup(child, 'SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
+    signalProcessGroup(child, 'SIGKILL');
     await rm(state, { recursive: true, force: true });
   };
   const ready = new Promise<boolean>((resolve) => {
@@ -91,7 +96,8 @@ async function spawnOnce(args: string[], launcher: DevLauncher): Promise<Running
     void exited.then(() => resolve(false));
     setTimeout(() => resolve(false), START_TIMEOUT_MS);
   });
-  if (!(await ready)) {
+  started = await ready;
+  if (!started) {
     await stop();
     const message = `praxis dev did not start:\n${output}`;
     throw output.includes('Address already in use')

@@ -1,18 +1,38 @@
-// buildSearchIndex for documents that arrive one at a time and are never all in memory: each
-// document's field term counts go to spilled runs (postings-runs.ts) and its field lengths to a
-// compact list; once every document is in, the runs are merged term by term and each term's
-// postings are weighted and encoded (encodePostings, the one encoder) into table sinks. The result
-// equals buildSearchIndex over the same documents given in name order.
-import { mkdirSync } from 'node:fs';
+// buildSearchIndex for documents that arrive one at a time and are never all in memory. Two passes:
+// as documents arrive, their text goes to a file on disk and what needs the whole corpus is gathered
+// (the abbreviations public documents define, the names that make folder index pages); then the
+// file is read back and each document's field term counts go to spilled runs (postings-runs.ts),
+// its field lengths to a compact list. Once every document is in, the runs are merged term by term
+// and each term's postings are weighted and encoded (encodePostings, the one encoder) into table
+// sinks. The result equals buildSearchIndex over the same documents given in the same order.
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { abbreviationMatcher } from '../../../src/bundle/search/abbreviation-terms.ts';
+import {
+  electedAbbreviations,
+  voteAbbreviations,
+  type AbbreviationVotes,
+} from '../../../src/bundle/search/abbreviations.ts';
 import { otherAveragesOf } from '../../../src/bundle/search/audiences.ts';
-import { encodePostings, type Posting } from '../../../src/bundle/search/build-index.ts';
 import { encodeVarints } from '../../../src/bundle/search/codec.ts';
 import { averagesOf, countTerms, saturation } from '../../../src/bundle/search/evidence.ts';
-import { FIELDS, fieldLength, fieldTermsOf } from '../../../src/bundle/search/fields.ts';
+import {
+  definingTextOf,
+  FIELDS,
+  fieldLength,
+  fieldTermsOf,
+} from '../../../src/bundle/search/fields.ts';
+import { MENTION_CAP, namingTerms } from '../../../src/bundle/search/folder-index.ts';
+import {
+  countedAudiences,
+  encodePostings,
+  type Posting,
+} from '../../../src/bundle/search/postings.ts';
 import { quantizeEvidence } from '../../../src/bundle/search/scoring.ts';
 import type { AccessStatistics, IndexableDoc } from '../../../src/bundle/search/types.ts';
 import { SliceReader } from './byte-file.ts';
+import { DocumentFileWriter, readDocuments } from './document-file.ts';
+import { folderPagesOf } from './folder-pages.ts';
 import { IntList } from './int-list.ts';
 import { mergeRuns } from './merge-runs.ts';
 import { PostingsRuns } from './postings-runs.ts';
@@ -29,6 +49,9 @@ export interface IndexPlan {
   access?: AccessStatistics;
   /** The averages of each variant table (SearchIndex.variants), in order. */
   variants: number[][];
+  /** Audience counts each long list holds (countedAudiences), and each internal id's audience. */
+  counted: number;
+  audienceOf: Int32Array | null;
 }
 
 export class StreamedIndex {
@@ -38,11 +61,19 @@ export class StreamedIndex {
   private readonly accessLists: (readonly string[] | undefined)[] = [];
   private readonly keyIds = new Map<string, number>();
   private restricted = false;
+  /** First pass: the documents' text on disk, their names, the abbreviations public ones define. */
+  private documentFile: DocumentFileWriter | null;
+  private names: string[] = [];
+  private votes: AbbreviationVotes = new Map();
+  /** Second pass: each folder index page's topics (folder-index.ts), flagged by position. */
+  private readonly topics = new Map<number, Set<string>>();
+  private hasTopics = new Uint8Array(0);
   documents = 0;
 
   constructor(dir: string, spillRecords?: number) {
     mkdirSync(dir, { recursive: true });
     this.runs = new PostingsRuns(dir, spillRecords);
+    this.documentFile = new DocumentFileWriter(join(dir, 'documents'));
   }
 
   /** Postings runs written to disk so far. */
@@ -52,16 +83,13 @@ export class StreamedIndex {
 
   /** Adds the next document (its position is the number added before it). */
   add(doc: IndexableDoc): void {
-    const position = this.documents++;
-    const fields = fieldTermsOf(doc);
-    FIELDS.forEach((field, f) => {
-      const runs = fields[f]!;
-      this.lengths.push(fieldLength(runs));
-      for (const [term, tf] of countTerms(runs, field.bigramMinCount > 0)) {
-        if (tf < field.bigramMinCount && term.includes(' ')) continue;
-        this.runs.add(term, position, f, tf);
-      }
-    });
+    if (this.documentFile === null)
+      throw new Error('a document added after the index was compiled');
+    this.documents++;
+    this.documentFile.add(doc);
+    this.names.push(doc.name);
+    // Learned from public documents alone: a restricted one must not change what anyone else is told.
+    if (!doc.access) voteAbbreviations(this.votes, definingTextOf(doc));
     if (doc.access) this.restricted = true;
     // JSON, not a join: no group name can make two different lists share a key (as audiences.ts).
     const key = JSON.stringify(doc.access ?? null);
@@ -71,7 +99,56 @@ export class StreamedIndex {
       this.accessLists.push(doc.access);
     }
     this.audienceKeys.push(id);
-    this.runs.documentDone();
+  }
+
+  /**
+   * The second pass, once every document is in: each document's fields, with the learned
+   * abbreviations, counted into runs; the folder index pages' topics gathered from their public pages.
+   */
+  private compile(): void {
+    if (this.documentFile === null) return;
+    this.documentFile.close();
+    const path = this.documentFile.path;
+    this.documentFile = null;
+    const matcher = abbreviationMatcher(electedAbbreviations(this.votes));
+    this.votes = new Map();
+    const { isIndex, indexesOf } = folderPagesOf(this.names);
+    this.names = [];
+    const own = new Map<number, Set<string>>();
+    const pageTerms = new Map<number, Set<string>>();
+    let position = 0;
+    readDocuments(path, (doc) => {
+      const fields = fieldTermsOf(doc, matcher);
+      if (isIndex[position]) own.set(position, namingTerms(fields));
+      const indexes = doc.access ? undefined : indexesOf.get(position);
+      if (indexes !== undefined) {
+        const naming = namingTerms(fields);
+        for (const index of indexes) {
+          let terms = pageTerms.get(index);
+          if (terms === undefined) pageTerms.set(index, (terms = new Set()));
+          for (const term of naming) terms.add(term);
+        }
+      }
+      FIELDS.forEach((field, f) => {
+        const runs = fields[f]!;
+        this.lengths.push(fieldLength(runs));
+        for (const [term, tf] of countTerms(runs, field.bigramMinCount > 0)) {
+          if (tf < field.bigramMinCount && term.includes(' ')) continue;
+          this.runs.add(term, position, f, tf);
+        }
+      });
+      this.runs.documentDone();
+      position += 1;
+    });
+    rmSync(path, { force: true });
+    this.hasTopics = new Uint8Array(this.documents);
+    for (const [index, terms] of pageTerms) {
+      const topics = new Set<string>();
+      for (const term of terms) if (!own.get(index)!.has(term)) topics.add(term);
+      if (topics.size === 0) continue;
+      this.topics.set(index, topics);
+      this.hasTopics[index] = 1;
+    }
   }
 
   /**
@@ -79,6 +156,7 @@ export class StreamedIndex {
    * AccessStatisticsLimitError as buildSearchIndex does.
    */
   plan(idOf: Int32Array): IndexPlan {
+    this.compile();
     const n = this.documents;
     const positionOf = new Int32Array(n);
     for (let position = 0; position < n; position++) positionOf[idOf[position]!] = position;
@@ -86,11 +164,18 @@ export class StreamedIndex {
     for (let i = 0; i < n * FIELD_COUNT; i++) totals[i % FIELD_COUNT]! += this.lengths.at(i);
     const averages = averagesOf(totals, n);
     const order: number[] = Array.from({ length: n }, (_, id) => id);
-    const plan: IndexPlan = { documents: n, order: encodeVarints(order), averages, variants: [] };
+    const plan: IndexPlan = {
+      documents: n,
+      order: encodeVarints(order),
+      averages,
+      variants: [],
+      counted: 0,
+      audienceOf: null,
+    };
     if (!this.restricted) return plan;
     const audiences: AccessStatistics['audiences'] = [];
     const audienceOfKey = new Map<number, number>();
-    const audienceOfId: number[] = [];
+    const audienceOfId = new Int32Array(n);
     for (let id = 0; id < n; id++) {
       const position = positionOf[id]!;
       const key = this.audienceKeys.at(position);
@@ -108,10 +193,12 @@ export class StreamedIndex {
       entry.documents += 1;
       for (let f = 0; f < FIELD_COUNT; f++)
         entry.lengths[f]! += this.lengths.at(position * FIELD_COUNT + f);
-      audienceOfId.push(audience);
+      audienceOfId[id] = audience;
     }
-    plan.access = { averages, audiences, audienceOf: encodeVarints(audienceOfId) };
+    plan.access = { averages, audiences, audienceOf: encodeVarints(Array.from(audienceOfId)) };
     plan.variants = otherAveragesOf(plan.access);
+    plan.counted = countedAudiences(plan.access);
+    if (plan.counted > 0) plan.audienceOf = audienceOfId;
     return plan;
   }
 
@@ -120,12 +207,14 @@ export class StreamedIndex {
    * the one weighted with plan.variants[i - 1].
    */
   merge(idOf: Int32Array, plan: IndexPlan, sinks: readonly TableSink[]): void {
+    this.compile();
     this.runs.spill();
     const tables = [plan.averages, ...plan.variants];
     const packed = tables.map(() => new IntList());
     const lengths = this.lengths;
     const fields = new Int32Array(FIELD_COUNT);
     const counts = new Int32Array(FIELD_COUNT);
+    const { hasTopics, topics } = this;
     mergeRuns(this.runs.runs, (term, blocks) => {
       for (const list of packed) list.clear();
       for (const block of blocks) {
@@ -159,7 +248,11 @@ export class StreamedIndex {
                 );
               missing *= 1 - proof;
             }
-            packed[t]!.push(id * 64 + quantizeEvidence(1 - missing));
+            let evidence = 1 - missing;
+            // A folder index page proves no more than a body mention for its pages' topics (asIndexPage).
+            if (hasTopics[position] && evidence > MENTION_CAP && topics.get(position)!.has(term))
+              evidence = MENTION_CAP;
+            packed[t]!.push(id * 64 + quantizeEvidence(evidence));
           }
         }
       }
@@ -169,7 +262,7 @@ export class StreamedIndex {
           id: value >>> 6,
           weight: value & 63,
         }));
-        sinks[t]!.add(term, encodePostings(postings));
+        sinks[t]!.add(term, encodePostings(postings, plan.counted, plan.audienceOf));
       });
     });
   }

@@ -31,6 +31,8 @@ export interface Audience {
   documents: number;
   /** 1 for each internal id the caller sees. */
   visible: Uint8Array;
+  /** Whether the caller sees each audience (AccessStatistics.audiences order). */
+  seen: readonly boolean[];
   /** Field-length averages over the caller's documents. */
   averages: number[];
 }
@@ -154,7 +156,7 @@ function computeAudience(stats: AccessStatistics, canSee: CanSee): Audience | nu
       FIELDS.map(() => 0),
       0,
     );
-  return { documents, visible, averages };
+  return { documents, visible, seen, averages };
 }
 
 /** Whether two sets of averages are the same numbers (the stored JSON keeps doubles exactly). */

@@ -1,16 +1,15 @@
 // Build time: documents → SearchIndex. Deterministic: same documents, same JSON, byte for byte.
-import { encodeVarints, writeDigit, writeVarint } from './codec.ts';
+import { decodeVarints, encodeVarints } from './codec.ts';
 import { accessStatisticsOf, otherAveragesOf } from './audiences.ts';
 import { averageFieldLengths, termEvidence } from './evidence.ts';
-import { fieldTermsOf, type FieldTerms } from './fields.ts';
+import { definingTextOf, fieldTermsOf, type FieldTerms } from './fields.ts';
+import { learnAbbreviations } from './abbreviations.ts';
+import { abbreviationMatcher } from './abbreviation-terms.ts';
+import { asIndexPage, pageTopicsOfIndexes } from './folder-index.ts';
+import { countedAudiences, encodePostings, type Posting } from './postings.ts';
 import { quantizeEvidence } from './scoring.ts';
 import { encodeTermTable } from './term-table.ts';
-import type { IndexableDoc, SearchIndex } from './types.ts';
-
-export interface Posting {
-  id: number;
-  weight: number;
-}
+import type { AccessStatistics, IndexableDoc, SearchIndex } from './types.ts';
 
 /** Positions of `docs` sorted by name (then position), so internal ids are name ranks. */
 function nameOrder(docs: readonly IndexableDoc[]): number[] {
@@ -23,15 +22,20 @@ function nameOrder(docs: readonly IndexableDoc[]): number[] {
   });
 }
 
+/** What the build knows of each document besides its fields: the topics of its pages, if an index page. */
+type PageTopics = ReadonlyMap<number, ReadonlySet<string>>;
+
 /** Term → postings in ascending internal id, weighted with these field-length averages. */
 function collectPostings(
   fields: readonly FieldTerms[][],
   order: readonly number[],
   averages: readonly number[],
+  topics: PageTopics,
 ): Map<string, Posting[]> {
   const postings = new Map<string, Posting[]>();
   order.forEach((position, id) => {
-    for (const [term, evidence] of termEvidence(fields[position] ?? [], averages)) {
+    const evidenceOf = termEvidence(fields[position] ?? [], averages);
+    for (const [term, evidence] of asIndexPage(evidenceOf, topics.get(position))) {
       let list = postings.get(term);
       if (list === undefined) postings.set(term, (list = []));
       list.push({ id, weight: quantizeEvidence(evidence) });
@@ -40,48 +44,53 @@ function collectPostings(
   return postings;
 }
 
-/** Document frequency, then (gap to previous id, weight) pairs: one term's postings list, encoded. */
-export function encodePostings(list: readonly Posting[]): string {
-  const out: string[] = [];
-  writeVarint(out, list.length);
-  let previous = -1;
-  for (const { id, weight } of list) {
-    writeVarint(out, id - previous - 1);
-    writeDigit(out, weight);
-    previous = id;
-  }
-  return out.join('');
-}
-
-/** The term table of `fields`' postings weighted with `averages`. */
+/** The term table of `fields`' postings weighted with `averages` (long lists count `access`'s audiences). */
 function termTableOf(
   fields: readonly FieldTerms[][],
   order: readonly number[],
   averages: readonly number[],
+  topics: PageTopics,
+  access?: AccessStatistics,
 ) {
-  const postings = collectPostings(fields, order, averages);
+  const postings = collectPostings(fields, order, averages, topics);
+  const counted = countedAudiences(access);
+  const audienceOf = counted > 0 ? decodeVarints(access!.audienceOf) : null;
   const entries = [...postings.keys()]
     .sort()
-    .map((term) => [term, encodePostings(postings.get(term) ?? [])] as const);
+    .map((term) => [term, encodePostings(postings.get(term) ?? [], counted, audienceOf)] as const);
   return encodeTermTable(entries);
 }
 
 export function buildSearchIndex(docs: IndexableDoc[]): SearchIndex {
   const order = nameOrder(docs);
-  const fields = docs.map(fieldTermsOf);
+  // Learned from public documents alone: a restricted one must not change what anyone else is told.
+  const abbreviations = abbreviationMatcher(
+    learnAbbreviations(docs.filter((doc) => !doc.access).map(definingTextOf)),
+  );
+  const fields = docs.map((doc) => fieldTermsOf(doc, abbreviations));
   const averages = averageFieldLengths(fields);
-  const index: SearchIndex = {
-    format: 'praxis-search/1',
+  const topics = pageTopicsOfIndexes(
+    docs.map((doc) => doc.name),
+    fields,
+    (position) => !docs[position]?.access,
+  );
+  const head = {
+    format: 'praxis-search/3' as const,
     documents: docs.length,
     order: encodeVarints(order),
-    ...termTableOf(fields, order, averages),
   };
-  // Without restricted documents every caller sees every document: the index is exactly as before.
-  if (!docs.some((doc) => doc.access)) return index;
+  // Without restricted documents every caller sees every document: no statistics per caller.
+  if (!docs.some((doc) => doc.access))
+    return { ...head, ...termTableOf(fields, order, averages, topics) };
   const access = accessStatisticsOf(docs, fields, order, averages);
   const variants = otherAveragesOf(access).map((other) => ({
     averages: other,
-    ...termTableOf(fields, order, other),
+    ...termTableOf(fields, order, other, topics, access),
   }));
-  return { ...index, access, ...(variants.length ? { variants } : {}) };
+  return {
+    ...head,
+    ...termTableOf(fields, order, averages, topics, access),
+    access,
+    ...(variants.length ? { variants } : {}),
+  };
 }

@@ -15,7 +15,7 @@ export function saturation(
   return tf / (tf + k1 * norm);
 }
 
-/** Occurrences of each unigram (and, where the field wants them, bigram) in a field. */
+/** Occurrences of each unigram (and, where the field wants them, bigram) in a field, alternates included. */
 export function countTerms(runs: FieldTerms, withBigrams: boolean): Map<string, number> {
   const counts = new Map<string, number>();
   for (const run of runs) {
@@ -27,6 +27,18 @@ export function countTerms(runs: FieldTerms, withBigrams: boolean): Map<string, 
         const bigram = `${term} ${next}`;
         counts.set(bigram, (counts.get(bigram) ?? 0) + 1);
       }
+    }
+  }
+  for (const { terms, before, after } of runs.alternates ?? []) {
+    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    if (!withBigrams) continue;
+    const phrase = [...(before === undefined ? [] : [before]), ...terms];
+    if (after !== undefined) phrase.push(after);
+    for (let i = 0; i + 1 < phrase.length; i++) {
+      const [term, next] = [phrase[i] as string, phrase[i + 1] as string];
+      if (next === term) continue;
+      const bigram = `${term} ${next}`;
+      counts.set(bigram, (counts.get(bigram) ?? 0) + 1);
     }
   }
   return counts;

@@ -1,6 +1,7 @@
 // The fields a document is ranked on, and how much a match in each can prove.
 import { bodyTextOf, headingsOf, plainInline } from './markdown.ts';
 import { exactTerms, tokenize } from './tokenize.ts';
+import { withAbbreviations, type AbbreviationMatcher } from './abbreviation-terms.ts';
 import type { IndexableDoc } from './types.ts';
 
 export interface FieldSpec {
@@ -34,11 +35,28 @@ export const FIELDS: readonly FieldSpec[] = [
   { key: 'exactTitle', cap: 0.9, k1: 0.5, b: 0.6, bigramMinCount: 0 },
 ];
 
-/** A field's text split into runs; bigrams never span two runs (two headings, two lines). */
-export type FieldTerms = string[][];
+/**
+ * Another way of saying a stretch of a run — an abbreviation for its long form, or the reverse —
+ * with the terms just before and after that stretch, so the other way makes phrases with them too.
+ */
+export interface Alternate {
+  terms: readonly string[];
+  before?: string;
+  after?: string;
+}
 
-/** Each field of `doc` as runs of terms, in FIELDS order. */
-export function fieldTermsOf(doc: IndexableDoc): FieldTerms[] {
+/**
+ * A field's text split into runs; bigrams never span two runs (two headings, two lines). Its
+ * `alternates` count as occurrences of their terms and phrases, but not in the field's length: the
+ * text is no longer for having two ways of saying something.
+ */
+export type FieldTerms = string[][] & { alternates?: readonly Alternate[] };
+
+/**
+ * Each field of `doc` as runs of terms, in FIELDS order; with `abbreviations`, the fields also hold
+ * the counterpart of each learned abbreviation or long form they use.
+ */
+export function fieldTermsOf(doc: IndexableDoc, abbreviations?: AbbreviationMatcher): FieldTerms[] {
   const texts: Record<FieldSpec['key'], string[]> = {
     name: [doc.name],
     title: [doc.title],
@@ -49,8 +67,11 @@ export function fieldTermsOf(doc: IndexableDoc): FieldTerms[] {
     exactTitle: [doc.title],
   };
   return FIELDS.map((field) => {
-    const toTerms = field.key.startsWith('exact') ? exactTerms : tokenize;
-    return texts[field.key].map(toTerms).filter((run) => run.length > 0);
+    const exact = field.key.startsWith('exact');
+    const runs = texts[field.key]
+      .map(exact ? exactTerms : tokenize)
+      .filter((run) => run.length > 0);
+    return abbreviations === undefined ? runs : withAbbreviations(runs, abbreviations);
   });
 }
 
@@ -59,4 +80,9 @@ export function fieldLength(runs: FieldTerms): number {
   let length = 0;
   for (const run of runs) length += run.length;
   return length;
+}
+
+/** The text abbreviations are learned from: all of `doc` as written. */
+export function definingTextOf(doc: IndexableDoc): string {
+  return `${doc.title}\n${doc.description}\n${doc.body}`;
 }

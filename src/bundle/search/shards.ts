@@ -7,9 +7,12 @@ import { decodeVarints } from './codec.ts';
 import { encodeTermTable, type TermTable } from './term-table.ts';
 import type { AccessStatistics, SearchIndex } from './types.ts';
 
-/** The stored head of a sharded index: everything but the postings, and the shards' object hashes. */
+/**
+ * The stored head of a sharded index: everything but the postings, and the shards' object hashes.
+ * Format 4: shards of blocked postings (format 2 was shards of format 1's).
+ */
 export interface ShardedIndex {
-  format: 'praxis-search/2';
+  format: 'praxis-search/4';
   documents: number;
   order: string;
   /** Object hash of each shard's term table; a term lives in shard `shardOf(term, shards.length)`. */
@@ -70,7 +73,7 @@ export function storeSearchIndex(index: SearchIndex, put: (text: string) => stri
   const shardsOf = (table: TermTable): string[] =>
     splitSearchIndex(table).map((shard) => put(JSON.stringify(shard)));
   const head: ShardedIndex = {
-    format: 'praxis-search/2',
+    format: 'praxis-search/4',
     documents: index.documents,
     order: index.order,
     shards: shardsOf(index),

@@ -2,6 +2,15 @@ import type { Context } from 'hono';
 import type { BundleNeeds } from '../content/bundle-needs.ts';
 import { currentBundle, type ContentEnv } from '../content/store.ts';
 
+/**
+ * `praxis dev` names each server it starts, so that its readiness check can tell its own server from
+ * another program that answers on the same port (a port it was handed can be taken before wrangler
+ * binds it). Never set in a deployed Worker.
+ */
+interface DevInstanceEnv {
+  PRAXIS_DEV_INSTANCE?: string;
+}
+
 /** The manifest alone: that the current version is there and whole, without loading its content into the isolate. */
 const MANIFEST_ONLY: BundleNeeds = { knowledge: false, names: [], indexes: [], searches: [] };
 
@@ -10,7 +19,10 @@ const MANIFEST_ONLY: BundleNeeds = { knowledge: false, names: [], indexes: [], s
  * so it says which version serves and nothing about the content: no counts, which would tell an
  * anonymous caller how many restricted documents exist (operators read them in `praxis versions`).
  */
-export async function healthResponse(c: Context<{ Bindings: ContentEnv }>): Promise<Response> {
+export async function healthResponse(
+  c: Context<{ Bindings: ContentEnv & DevInstanceEnv }>,
+): Promise<Response> {
+  if (c.env.PRAXIS_DEV_INSTANCE) c.header('praxis-dev-instance', c.env.PRAXIS_DEV_INSTANCE);
   const bundle = await currentBundle(c.env, Date.now(), MANIFEST_ONLY).catch(
     (error: Error) => error,
   );

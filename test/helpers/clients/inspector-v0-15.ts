@@ -5,7 +5,7 @@
 // Tools → run the search and the restricted checklist.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { freePort } from '../../../scripts/dev/free-port.ts';
 import { allowAndSignIn } from './sign-in-in-browser.ts';
 import { startProcess, type StartedProcess } from './started-process.ts';
@@ -61,6 +61,9 @@ const RESULT_PANEL = () => {
   return heading ? `${heading.textContent}\n${heading.parentElement?.innerText ?? ''}` : '';
 };
 
+/** How often the page looks for the result: puppeteer's default runs the check on every animation frame. */
+const RESULT_POLL_MS = 100;
+
 /** Runs one tool from the Tools tab with its form; the result panel's text and whether it says Error. */
 async function runTool(page: Page, request: { name: string; arguments: Record<string, string> }) {
   await (await page.waitForSelector(`::-p-text(${request.name})`))!.click();
@@ -71,46 +74,42 @@ async function runTool(page: Page, request: { name: string; arguments: Record<st
   }
   const before = await page.evaluate(RESULT_PANEL);
   await (await page.waitForSelector('button::-p-text(Run Tool)'))!.click();
-  await page.waitForFunction(`(${RESULT_PANEL.toString()})() !== ${JSON.stringify(before)}`);
+  await page.waitForFunction(`(${RESULT_PANEL.toString()})() !== ${JSON.stringify(before)}`, {
+    polling: RESULT_POLL_MS,
+  });
   const panel = await page.evaluate(RESULT_PANEL);
   return { isError: /^Tool Result:\s*Error\n/.test(panel), text: panel };
 }
 
-/** alice or bob, in a fresh browser profile, through the Quick OAuth Flow to the tools. */
+/** alice or bob, on their own page (signed out), through the Quick OAuth Flow to the tools. */
 export async function inspectorV015Saw(
-  browser: Browser,
+  page: Page,
   inspector: RunningInspector,
   mcpUrl: string,
   user: string,
 ): Promise<ClientSaw> {
-  const context = await browser.createBrowserContext();
-  try {
-    const page = await context.newPage();
-    await page.setViewport({ width: 1400, height: 900 });
-    await page.goto(inspector.url);
-    await page.waitForSelector('#transport-type-select');
-    await page.click('#transport-type-select');
-    await (await page.waitForSelector('[role=option]::-p-text(Streamable HTTP)'))!.click();
-    await page.waitForSelector('#sse-url-input');
-    await page.click('#sse-url-input', { count: 3 });
-    await page.keyboard.type(mcpUrl);
-    await (await page.waitForSelector('button::-p-text(Open Auth Settings)'))!.click();
-    const quick = await page.waitForSelector('button::-p-text(Quick OAuth Flow)');
-    await Promise.all([page.waitForNavigation(), quick!.click()]);
-    await allowAndSignIn(page, user);
-    await page.waitForSelector('::-p-text(Authentication completed successfully)');
-    await (await page.waitForSelector('button::-p-text(Connect)'))!.click();
-    await page.waitForSelector('[role=tab]::-p-text(Tools)');
-    await (await page.waitForSelector('[role=tab]::-p-text(Tools)'))!.click();
-    await (await page.waitForSelector('button::-p-text(List Tools)'))!.click();
-    await page.waitForSelector('::-p-text(search_checklists)');
-    const tools = (await textOf(page, 'body'))
-      .split('\n')
-      .filter((line) => /^[a-z_]+$/.test(line.trim()));
-    const search = await runTool(page, SEARCH);
-    const restricted = await runTool(page, GET_RESTRICTED);
-    return { tools, search: search.text, restricted };
-  } finally {
-    await context.close();
-  }
+  await page.setViewport({ width: 1400, height: 900 });
+  await page.goto(inspector.url);
+  await page.waitForSelector('#transport-type-select');
+  await page.click('#transport-type-select');
+  await (await page.waitForSelector('[role=option]::-p-text(Streamable HTTP)'))!.click();
+  await page.waitForSelector('#sse-url-input');
+  await page.click('#sse-url-input', { count: 3 });
+  await page.keyboard.type(mcpUrl);
+  await (await page.waitForSelector('button::-p-text(Open Auth Settings)'))!.click();
+  const quick = await page.waitForSelector('button::-p-text(Quick OAuth Flow)');
+  await Promise.all([page.waitForNavigation(), quick!.click()]);
+  await allowAndSignIn(page, user);
+  await page.waitForSelector('::-p-text(Authentication completed successfully)');
+  await (await page.waitForSelector('button::-p-text(Connect)'))!.click();
+  await page.waitForSelector('[role=tab]::-p-text(Tools)');
+  await (await page.waitForSelector('[role=tab]::-p-text(Tools)'))!.click();
+  await (await page.waitForSelector('button::-p-text(List Tools)'))!.click();
+  await page.waitForSelector('::-p-text(search_checklists)');
+  const tools = (await textOf(page, 'body'))
+    .split('\n')
+    .filter((line) => /^[a-z_]+$/.test(line.trim()));
+  const search = await runTool(page, SEARCH);
+  const restricted = await runTool(page, GET_RESTRICTED);
+  return { tools, search: search.text, restricted };
 }

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { freePort } from '../../../scripts/dev/free-port.ts';
 import { PROJECT_ROOT } from '../../../scripts/dev/paths.ts';
 import { allowAndSignIn } from './sign-in-in-browser.ts';
@@ -44,6 +44,9 @@ const RESULT_PANEL = () => {
   ].join('\n');
 };
 
+/** How often the page looks for the result: puppeteer's default runs the check on every animation frame. */
+const RESULT_POLL_MS = 100;
+
 async function runTool(page: Page, request: { name: string; arguments: Record<string, string> }) {
   await page.locator(`button::-p-text(${request.name})`).click();
   for (const [field, value] of Object.entries(request.arguments)) {
@@ -53,17 +56,15 @@ async function runTool(page: Page, request: { name: string; arguments: Record<st
   }
   const before = await page.evaluate(RESULT_PANEL);
   await page.locator('button::-p-text(Execute Tool)').click();
-  await page.waitForFunction(`(${RESULT_PANEL.toString()})() !== ${JSON.stringify(before)}`);
+  await page.waitForFunction(`(${RESULT_PANEL.toString()})() !== ${JSON.stringify(before)}`, {
+    polling: RESULT_POLL_MS,
+  });
   const panel = await page.evaluate(RESULT_PANEL);
   return { isError: /"isError":\s*true|\bError\b/.test(panel), text: panel };
 }
 
-/** alice or bob, with an Inspector of their own (its secrets kept in memory) and a fresh browser profile. */
-export async function inspectorV2Saw(
-  browser: Browser,
-  mcpUrl: string,
-  user: string,
-): Promise<ClientSaw> {
+/** alice or bob, with an Inspector of their own (its secrets kept in memory), on their own page (signed out). */
+export async function inspectorV2Saw(page: Page, mcpUrl: string, user: string): Promise<ClientSaw> {
   const home = await mkdtemp(join(tmpdir(), 'praxis-inspector-v2-'));
   const [client, sandbox, apps] = [await freePort(), await freePort(), await freePort()];
   const inspector = await startProcess(
@@ -79,9 +80,7 @@ export async function inspectorV2Saw(
     },
     /running at:\s+(http\S+)/,
   );
-  const context = await browser.createBrowserContext();
   try {
-    const page = await context.newPage();
     await page.setViewport({ width: 1400, height: 900 });
     await page.goto(inspector.ready[1]!);
     // Locators retry a click whose element React replaced in the meantime (the card renders more than once).
@@ -124,7 +123,6 @@ export async function inspectorV2Saw(
     const restricted = await runTool(page, GET_RESTRICTED);
     return { tools, search: search.text, restricted };
   } finally {
-    await context.close();
     await inspector.stop();
     await rm(home, { recursive: true, force: true });
   }

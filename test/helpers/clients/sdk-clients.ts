@@ -2,7 +2,7 @@
 // (`@modelcontextprotocol/sdk` 1.x), each with its own OAuth client provider and a loopback redirect of
 // its own, as desktop clients built on them are configured: the SDK discovers, registers itself
 // (dynamic client registration), and hands the authorization URL to the provider, whose browser is
-// Chromium; the code comes back to the loopback listener.
+// the person's page in Chromium; the code comes back to the loopback listener.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -13,7 +13,7 @@ import {
 import { Client as ClientV1 } from 'mcp-sdk-v1/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from 'mcp-sdk-v1/client/streamableHttp.js';
 import { UnauthorizedError as UnauthorizedErrorV1 } from 'mcp-sdk-v1/client/auth.js';
-import type { Browser } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { expect } from 'vitest';
 import { signInAt } from './sign-in-in-browser.ts';
 import { sawThrough, type ClientSaw } from './what-a-client-saw.ts';
@@ -119,7 +119,7 @@ function connection(version: Version, mcpUrl: string, provider: DesktopOAuthClie
  */
 export async function sdkClientSaw(
   version: Version,
-  browser: Browser,
+  page: Page,
   mcpUrl: string,
   user: string,
   provider: DesktopOAuthClient,
@@ -130,7 +130,7 @@ export async function sdkClientSaw(
     first.unauthorized,
   );
   expect(provider.authorizationUrl).toBeDefined();
-  await signInAt(browser, provider.authorizationUrl!.href, user);
+  await signInAt(page, provider.authorizationUrl!.href, user);
   const code = await landed;
   expect(code.searchParams.get('error'), code.href).toBeNull();
   // v2 takes the callback's parameters (it checks `iss` and `state` itself), v1 the code alone.

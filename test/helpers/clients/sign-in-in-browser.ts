@@ -3,7 +3,7 @@
 // the client's redirect takes it.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 
 /** On the consent page: Allow, then sign in as `user` (password = user name); resolves once the client's page loads. */
 export async function allowAndSignIn(page: Page, user: string): Promise<void> {
@@ -17,17 +17,11 @@ export async function allowAndSignIn(page: Page, user: string): Promise<void> {
   await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
 }
 
-/** A fresh browser profile opening `url` (an authorization URL a client printed or opened) and signing in. */
-export async function signInAt(browser: Browser, url: string, user: string): Promise<string> {
-  const context = await browser.createBrowserContext();
-  try {
-    const page = await context.newPage();
-    await page.goto(url);
-    await allowAndSignIn(page, user);
-    return page.url();
-  } finally {
-    await context.close();
-  }
+/** The person's page opening `url` (an authorization URL a client printed or opened) and signing in. */
+export async function signInAt(page: Page, url: string, user: string): Promise<string> {
+  await page.goto(url);
+  await allowAndSignIn(page, user);
+  return page.url();
 }
 
 /**

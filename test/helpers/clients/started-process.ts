@@ -1,6 +1,7 @@
 // A client's own program (an Inspector, a bridge) started as a person starts it, in its own process
 // group, with its output kept: ready when a line it prints matches, stopped with everything it spawned.
 import { spawn } from 'node:child_process';
+import { signalProcessGroup } from '../../../scripts/dev/process-group.ts';
 
 export interface StartedProcess {
   /** The first match of the ready pattern in what the process printed. */
@@ -30,17 +31,9 @@ export async function startProcess(
   const waiters = new Set<() => void>();
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const stop = async () => {
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
+    signalProcessGroup(child, 'SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
+    signalProcessGroup(child, 'SIGKILL');
   };
   const ready = await new Promise<RegExpExecArray | undefined>((resolve) => {
     const onData = (chunk: Buffer) => {

@@ -2,14 +2,14 @@
 // and Praxis's own shim as a developer installs it (`npm pack`, `npm install -g`; then
 // `praxis login <URL>` and `praxis shim --remote <URL>` from that install).
 // Each opens the person's browser through the system's opener; here the opener writes the address
-// down and Chromium opens it.
+// down and the person's page in Chromium opens it.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import type { Browser } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { expect } from 'vitest';
 import { createFixture } from '../shim/git-fixture.ts';
 import type { InstalledPraxis } from '../shim/installed-praxis.ts';
@@ -18,11 +18,7 @@ import { recordingOpener, signInAt } from './sign-in-in-browser.ts';
 import { sawThrough, type ClientSaw } from './what-a-client-saw.ts';
 
 /** `npx mcp-remote <URL> --allow-http` as a client's command: it prints the address and opens it with xdg-open. */
-export async function mcpRemoteSaw(
-  browser: Browser,
-  mcpUrl: string,
-  user: string,
-): Promise<ClientSaw> {
+export async function mcpRemoteSaw(page: Page, mcpUrl: string, user: string): Promise<ClientSaw> {
   const home = await mkdtemp(join(tmpdir(), 'praxis-interop-mcp-remote-'));
   const opener = await recordingOpener(home, 'xdg-open');
   const { client, connected, printedUrl } = startMcpRemote(
@@ -32,7 +28,7 @@ export async function mcpRemoteSaw(
   );
   try {
     const url = await Promise.race([printedUrl, opener.opened()]);
-    await signInAt(browser, url, user);
+    await signInAt(page, url, user);
     await connected;
     return await sawThrough(client);
   } finally {
@@ -43,7 +39,7 @@ export async function mcpRemoteSaw(
 
 /** The installed `praxis login <URL>` (PRAXIS_BROWSER opens the address), then the installed `praxis shim --remote <URL>` over stdio. */
 export async function installedShimSaw(
-  browser: Browser,
+  page: Page,
   mcpUrl: string,
   user: string,
   installed: InstalledPraxis,
@@ -63,7 +59,7 @@ export async function installedShimSaw(
         done({ code: error ? Number(error.code) : 0, stderr }),
       );
     });
-    await signInAt(browser, await opener.opened(), user);
+    await signInAt(page, await opener.opened(), user);
     const finished = await login;
     expect(finished.code, finished.stderr).toBe(0);
     const transport = new StdioClientTransport({

@@ -10,6 +10,7 @@ import { buildContent } from '../../../scripts/compile/build.ts';
 import { formatBuildError } from '../../../scripts/compile/errors.ts';
 import { audienceCovers } from '../../../src/bundle/audience-covers.ts';
 import type { Pointer } from '../../../src/bundle/bundle.ts';
+import { seededRandom } from '../seeded-random.ts';
 
 export const CORPUS_GROUPS = ['red', 'blue'] as const;
 /** The callers compared: each sees the public entries plus those of its groups. */
@@ -41,21 +42,6 @@ export interface NonInterferenceCase {
   full: ProvidedBundle;
   /** Per caller (CALLER_GROUPS order): the bundle built without what it may not see. */
   reduced: Array<{ groups: string[]; bundle: ProvidedBundle }>;
-}
-
-/** mulberry32: a small deterministic generator, so a failing seed is reproducible. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)] as T;
-  return { next, int, pick };
 }
 
 const PUBLIC_WORDS = [
@@ -117,7 +103,7 @@ interface Entry {
 }
 
 function generate(seed: number): { files: Entry[]; plan: CorpusPlan } {
-  const rng = random(seed);
+  const rng = seededRandom(seed);
   const secrets = new Set<string>();
   const secretWord = (): string => {
     for (;;) {

@@ -93,6 +93,46 @@ describe('search statistics per caller', () => {
     expect(whole.map(([name]) => name)).not.toContain('breach');
   });
 
+  it('learns no abbreviation from a hidden document: public scores stay those of an index without it', () => {
+    // Only the hidden document spells "CQ" out; learned, it would give "canary" to the public page.
+    const page: IndexableDoc = {
+      name: 'cq-deploys',
+      title: 'CQ deploys',
+      description: 'How CQ ships.',
+      body: 'Every CQ step is logged.',
+    };
+    const definer: IndexableDoc = {
+      ...HIDDEN,
+      body: `A canary quarantine (CQ) first. ${HIDDEN.body}`,
+    };
+    for (const query of ['canary quarantine', 'cq deploy', 'deploy']) {
+      const { whole, without } = both([...PUBLIC, page, definer], [], query);
+      expect(whole).toEqual(without);
+    }
+    const names = both([...PUBLIC, page, definer], [], 'canary quarantine').whole.map(([n]) => n);
+    expect(names).not.toContain('cq-deploys');
+  });
+
+  it("treats no hidden page as a page of a public folder's index page", () => {
+    // The hidden page extends the public 'deployment' name: counted, it would lower that page's
+    // evidence for its words ("quarantine") for every caller.
+    const readme: IndexableDoc = {
+      ...PUBLIC[0]!,
+      description: 'Quarantine, then ship a release.',
+      body: 'Quarantine a host, then deploy.',
+    };
+    const hiddenPage: IndexableDoc = {
+      ...HIDDEN,
+      name: 'deployment-quarantine',
+      title: 'Quarantine',
+    };
+    for (const query of ['quarantine', 'deploy quarantine']) {
+      const { whole, without } = both([readme, ...PUBLIC.slice(1), hiddenPage], [], query);
+      expect(whole).toEqual(without);
+      expect(whole.map(([name]) => name)).toContain('deployment');
+    }
+  });
+
   it('answers as the stored index for a caller who sees every document', () => {
     const docs = [...PUBLIC, HIDDEN];
     const index = buildSearchIndex(docs);

@@ -1,6 +1,8 @@
 // A new user's path: `praxis dev` builds, loads local KV, serves /mcp under wrangler dev (workerd);
 // the official MCP client connects over real HTTP with a token from `praxis token`.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localSecret } from '../../../scripts/dev/local-secret.ts';
 import { spawnPraxisDev, type RunningDev } from '../../../scripts/dev/spawn-praxis-dev.ts';
@@ -20,6 +22,8 @@ describe('praxis dev, end to end', () => {
     expect(dev.output()).toContain('claude mcp add --transport http praxis');
     const health = await fetch(`http://127.0.0.1:${dev.port}/healthz`);
     expect(health.status).toBe(200);
+    // The name its readiness check tells its own server by (another program may hold the port).
+    expect(health.headers.get('praxis-dev-instance')).toMatch(/^[0-9a-f-]{36}$/);
     expect(await health.json()).toMatchObject({
       status: 'ok',
       version: expect.stringMatching(/^[0-9a-f]{12}$/),
@@ -118,6 +122,21 @@ describe('praxis CLI', () => {
     expect(failure.code).toBe(2);
     expect(failure.stderr).toContain('only listen on loopback');
   });
+
+  it('names the address when another program already listens on its port, instead of claiming to serve', async () => {
+    // What a health check would take for Praxis: 200 on every path.
+    const other = createServer((_request, response) => response.end('{"status":"ok"}'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address() as AddressInfo;
+    try {
+      const failure = await praxis('dev', '--content', FIXTURE, '--port', String(port));
+      expect(failure.code).toBe(1);
+      expect(failure.stderr).toContain(`Address already in use (127.0.0.1:${port})`);
+      expect(failure.stdout + failure.stderr).not.toContain('Praxis is serving MCP');
+    } finally {
+      other.close();
+    }
+  }, 60_000);
 
   it('rejects unknown options with usage and exit 2', async () => {
     const failure = await praxis('build', '--bogus');

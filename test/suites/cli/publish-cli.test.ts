@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signalProcessGroup } from '../../../scripts/dev/process-group.ts';
 import { objectKey } from '../../../src/bundle/bundle.ts';
 import { githubAnnotation } from '../../../scripts/publish/github-annotation.ts';
 import { publishBundle } from '../../../scripts/publish/publish.ts';
@@ -154,7 +155,7 @@ describe('a publish killed mid-upload', () => {
     }
     expect(child.exitCode, `the publish finished before it could be killed:\n${output}`).toBeNull();
     // The whole process group: the publisher's own workerd (wrangler's platform proxy) must not outlive the test.
-    process.kill(-child.pid!, 'SIGKILL');
+    signalProcessGroup(child, 'SIGKILL');
     expect(await exited).toBe('SIGKILL');
 
     await expectServedIntact(local.kv, a.pointer);

@@ -1,6 +1,7 @@
 // The clients a team uses, each driven for real against one `praxis dev --auth oauth` (the Worker in
 // workerd, the development OpenID provider) and signed in through one Chromium (Debian's, driven by
-// puppeteer-core) as alice (group engineering) and as bob (no group): tools/list, a search and the
+// puppeteer-core) as alice (group engineering) and as bob (no group), each in a browser of their own
+// kept for the whole file and signed out before each client: tools/list, a search and the
 // checklist restricted to engineering — alice sees it, bob does not. docs/clients.md is the table
 // of what ran here, and the steps a person follows with each client.
 // Clients that cannot run here (Claude Code and Desktop, VS Code, Cursor) are covered by what they
@@ -9,10 +10,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnPraxisDev, type RunningDev } from '../../../scripts/dev/spawn-praxis-dev.ts';
 import { NO_CHROMIUM, chromiumPath, launchChromium } from '../../helpers/node/chromium.ts';
+import { peopleIn, type PeopleInBrowser } from '../../helpers/node/people-in-browser.ts';
 import {
   inspectorV015Saw,
   startInspectorV015,
@@ -40,6 +42,7 @@ if (!chromium)
 describe.skipIf(!chromium)(TITLE, () => {
   let dev: RunningDev;
   let browser: Browser;
+  let people: PeopleInBrowser;
   let inspector: RunningInspector;
   let installed: InstalledPraxis;
   let installDir: string | undefined;
@@ -60,7 +63,10 @@ describe.skipIf(!chromium)(TITLE, () => {
       if (before === undefined) delete process.env.PRAXIS_RATE_LIMIT;
       else process.env.PRAXIS_RATE_LIMIT = before;
     });
-    if (started[0].status === 'fulfilled') browser = started[0].value;
+    if (started[0].status === 'fulfilled') {
+      browser = started[0].value;
+      people = peopleIn(browser);
+    }
     if (started[1].status === 'fulfilled') dev = started[1].value;
     if (started[2].status === 'fulfilled') inspector = started[2].value;
     if (started[3].status === 'fulfilled') installed = started[3].value;
@@ -74,20 +80,22 @@ describe.skipIf(!chromium)(TITLE, () => {
     if (installDir) await rm(installDir, { recursive: true, force: true });
   });
 
-  /** alice and bob through one client, side by side (each in a browser profile of their own) or in turn. */
+  /** alice and bob through one client, side by side (each on their own page, signed out) or in turn. */
   async function bothUsers(
-    saw: (user: string) => Promise<ClientSaw>,
+    saw: (page: Page, user: string) => Promise<ClientSaw>,
     together = true,
   ): Promise<void> {
+    const as = (user: string) => people.withPageOf(user, (page) => saw(page, user));
     const [alice, bob] = together
-      ? await Promise.all([saw('alice'), saw('bob')])
-      : [await saw('alice'), await saw('bob')];
+      ? await Promise.all([as('alice'), as('bob')])
+      : [await as('alice'), await as('bob')];
     expectGroupsRespected(alice, bob);
   }
 
-  /** An SDK client signing in with its own loopback listener. */
+  /** An SDK client signing in on `user`'s page with its own loopback listener. */
   async function throughSdk(
     version: 'v1' | 'v2',
+    page: Page,
     user: string,
     host = '127.0.0.1',
     registered?: (url: string) => string[],
@@ -99,52 +107,56 @@ describe.skipIf(!chromium)(TITLE, () => {
         listener.url,
         registered?.(listener.url),
       );
-      return await sdkClientSaw(version, browser, dev.url, user, provider, listener.landed);
+      return await sdkClientSaw(version, page, dev.url, user, provider, listener.landed);
     } finally {
       await listener.close();
     }
   }
 
   it('MCP Inspector 0.15.0 (npx on Node 20): Open Auth Settings → Quick OAuth Flow, Connect, Tools', async () => {
-    await bothUsers((user) => inspectorV015Saw(browser, inspector, dev.url, user));
+    await bothUsers((page, user) => inspectorV015Saw(page, inspector, dev.url, user));
   }, 120_000);
 
   it("MCP Inspector 2.12.0 (npx on Node >= 22.19): the server's switch signs in, Tools", async () => {
-    await bothUsers((user) => inspectorV2Saw(browser, dev.url, user));
+    await bothUsers((page, user) => inspectorV2Saw(page, dev.url, user));
   }, 120_000);
 
   it('the TypeScript SDK v2 client with its OAuth provider and a loopback redirect', async () => {
-    await bothUsers((user) => throughSdk('v2', user));
+    await bothUsers((page, user) => throughSdk('v2', page, user));
   }, 90_000);
 
   it('the TypeScript SDK v1 client (1.32.2) with its OAuth provider and a loopback redirect', async () => {
-    await bothUsers((user) => throughSdk('v1', user));
+    await bothUsers((page, user) => throughSdk('v1', page, user));
   }, 90_000);
 
   it('mcp-remote, the stdio bridge: prints and opens the address, tools answer over stdio', async () => {
     // One after the other: mcp-remote chooses its callback port itself, and two at once could pick the same one.
-    await bothUsers((user) => mcpRemoteSaw(browser, dev.url, user), false);
+    await bothUsers((page, user) => mcpRemoteSaw(page, dev.url, user), false);
   }, 120_000);
 
   it('the installed shim (npm pack, npm install -g): praxis login, then praxis shim --remote over stdio', async () => {
-    await bothUsers((user) => installedShimSaw(browser, dev.url, user, installed));
+    await bothUsers((page, user) => installedShimSaw(page, dev.url, user, installed));
   }, 120_000);
 
   it('as Claude Code registers: a http://localhost:<any port>/callback redirect', async () => {
-    const saw = await throughSdk('v2', 'alice', 'localhost');
+    const saw = await people.withPageOf('alice', (page) =>
+      throughSdk('v2', page, 'alice', 'localhost'),
+    );
     expect(saw.restricted.text).toContain(RESTRICTED_TITLE);
   }, 60_000);
 
   it('as VS Code registers: a loopback redirect whose port is not the one it listens on when signing in', async () => {
-    const saw = await throughSdk('v2', 'alice', '127.0.0.1', (url) => [
-      url.replace(/:\d+\//, ':33418/'),
-    ]);
+    const saw = await people.withPageOf('alice', (page) =>
+      throughSdk('v2', page, 'alice', '127.0.0.1', (url) => [url.replace(/:\d+\//, ':33418/')]),
+    );
     expect(saw.restricted.text).toContain(RESTRICTED_TITLE);
   }, 60_000);
 
   it('as Cursor registers: a cursor:// callback listed next to its loopback one', async () => {
     const cursor = 'cursor://anysphere.cursor-mcp/oauth/callback';
-    const saw = await throughSdk('v2', 'alice', '127.0.0.1', (url) => [cursor, url]);
+    const saw = await people.withPageOf('alice', (page) =>
+      throughSdk('v2', page, 'alice', '127.0.0.1', (url) => [cursor, url]),
+    );
     expect(saw.restricted.text).toContain(RESTRICTED_TITLE);
   }, 60_000);
 });

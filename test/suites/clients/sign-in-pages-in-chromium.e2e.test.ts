@@ -3,21 +3,20 @@
 // redirect of its own, and Chromium (Debian's, driven by puppeteer-core) walking its authorization
 // URL. alice clicks through consent and signs in with the mouse on a desktop-sized window; bob, on a
 // 375 px wide one, uses only the keyboard (Tab, Shift+Tab, Enter), mistypes his password once, and
-// sees why. Each page is screenshotted, checked with axe-core (no serious or critical violation), has
-// a label for every field and a title that says what its heading says, and fits the narrow window
+// sees why. Each page is checked with axe-core (no serious or critical violation), screenshotted when
+// PRAXIS_SCREENSHOT_DIR asks for the pictures, has a label for every field and a title that says what its heading says, and fits the narrow window
 // without scrolling sideways. The code then gets the client tokens: alice reads the checklist
-// restricted to engineering, bob does not.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+// restricted to engineering, bob does not. alice and bob each have a browser of their own (own cookies).
+import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   Client,
   StreamableHTTPClientTransport,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
-import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnPraxisDev, type RunningDev } from '../../../scripts/dev/spawn-praxis-dev.ts';
 import { MemoryOAuthClient } from '../../fixtures/oidc/sign-in-browser.ts';
@@ -28,6 +27,7 @@ import {
   launchChromium,
   type AxeViolation,
 } from '../../helpers/node/chromium.ts';
+import { peopleIn, type PeopleInBrowser } from '../../helpers/node/people-in-browser.ts';
 
 const RESTRICTED = 'production-access';
 const RESTRICTED_TITLE = 'Production Access Checklist';
@@ -151,20 +151,22 @@ if (!chromium)
 describe.skipIf(!chromium)(TITLE, () => {
   let dev: RunningDev;
   let browser: Browser;
-  let shots: string;
+  let people: PeopleInBrowser;
+  /** Where the screenshots go: PRAXIS_SCREENSHOT_DIR; none are taken without it, as nobody would see them. */
+  const shots = process.env.PRAXIS_SCREENSHOT_DIR;
   const findings: Record<string, AxeViolation[]> = {};
 
   beforeAll(async () => {
-    // PRAXIS_SCREENSHOT_DIR keeps the screenshots; otherwise they go to a temporary folder removed afterwards.
-    shots =
-      process.env.PRAXIS_SCREENSHOT_DIR ?? (await mkdtemp(join(tmpdir(), 'praxis-sign-in-pages-')));
-    await mkdir(shots, { recursive: true });
+    if (shots) await mkdir(shots, { recursive: true });
     // Both start at once; whichever started is stopped in afterAll even when the other failed.
     const [launched, started] = await Promise.allSettled([
       launchChromium(chromium!),
       spawnPraxisDev(['--auth', 'oauth', '--insights', 'off']),
     ]);
-    if (launched.status === 'fulfilled') browser = launched.value;
+    if (launched.status === 'fulfilled') {
+      browser = launched.value;
+      people = peopleIn(browser);
+    }
     if (started.status === 'fulfilled') dev = started.value;
     for (const outcome of [launched, started])
       if (outcome.status === 'rejected') throw outcome.reason;
@@ -172,16 +174,14 @@ describe.skipIf(!chromium)(TITLE, () => {
 
   afterAll(async () => {
     // Every finding, serious or not, for whoever runs this with PRAXIS_TEST_LOGS=1.
-    console.log(JSON.stringify({ screenshots: shots, axe: findings }));
+    console.log(JSON.stringify({ screenshots: shots ?? 'none', axe: findings }));
     await browser?.close();
     await dev?.stop();
-    if (!process.env.PRAXIS_SCREENSHOT_DIR && shots)
-      await rm(shots, { recursive: true, force: true });
   });
 
-  /** Screenshot, axe-core and the page's facts, under `name`. */
+  /** Screenshot (when asked for), axe-core and the page's facts, under `name`. */
   async function look(page: Page, name: string): Promise<PageFacts> {
-    await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+    if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
     findings[name] = await axeViolations(page);
     expect(seriousOnes(findings[name]), `${name}: ${JSON.stringify(findings[name])}`).toEqual([]);
     const facts = await pageFacts(page);
@@ -226,96 +226,86 @@ describe.skipIf(!chromium)(TITLE, () => {
     }
   }
 
-  /** A fresh profile (its own cookies), as a second person's browser would be. */
-  async function freshPage(
-    context: BrowserContext,
-    viewport: { width: number; height: number },
-  ): Promise<Page> {
-    const page = await context.newPage();
-    await page.setViewport(viewport);
-    return page;
-  }
-
   it('alice, with the mouse: consent, Allow, the development sign-in, a code, the restricted checklist', async () => {
     const callback = await startCallback();
-    const context = await browser.createBrowserContext();
     try {
       const provider = await clientNeedingSignIn('alice', callback.url);
-      const page = await freshPage(context, DESKTOP);
-      await page.goto(provider.authorizationUrl!.href);
-      const consent = await look(page, 'consent-desktop');
-      expect(consent.heading).toBe('Allow Browser test (alice) to read Praxis as you?');
-      expect(consent.title).toBe(consent.heading);
-      await Promise.all([page.waitForNavigation(), page.click('button[value=approve]')]);
+      await people.withPageOf('alice', async (page) => {
+        await page.setViewport(DESKTOP);
+        await page.goto(provider.authorizationUrl!.href);
+        const consent = await look(page, 'consent-desktop');
+        expect(consent.heading).toBe('Allow Browser test (alice) to read Praxis as you?');
+        expect(consent.title).toBe(consent.heading);
+        await Promise.all([page.waitForNavigation(), page.click('button[value=approve]')]);
 
-      await page.waitForSelector('#username');
-      const signIn = await look(page, 'sign-in-desktop');
-      expect(signIn.heading).toBe('Sign in to Praxis (development)');
-      expect(signIn.title).toBe(signIn.heading);
-      await page.click('#username');
-      await page.keyboard.type('alice');
-      await page.click('#password');
-      await page.keyboard.type('alice');
-      const landed = callback.next();
-      await page.click('button[type=submit]');
-      const answer = await restrictedAnswer(provider, await landed);
-      expect(answer.isError).toBe(false);
-      expect(answer.text).toContain(RESTRICTED_TITLE);
+        await page.waitForSelector('#username');
+        const signIn = await look(page, 'sign-in-desktop');
+        expect(signIn.heading).toBe('Sign in to Praxis (development)');
+        expect(signIn.title).toBe(signIn.heading);
+        await page.click('#username');
+        await page.keyboard.type('alice');
+        await page.click('#password');
+        await page.keyboard.type('alice');
+        const landed = callback.next();
+        await page.click('button[type=submit]');
+        const answer = await restrictedAnswer(provider, await landed);
+        expect(answer.isError).toBe(false);
+        expect(answer.text).toContain(RESTRICTED_TITLE);
+      });
     } finally {
-      await context.close();
       await callback.close();
     }
   });
 
   it('bob, 375 px wide, keyboard only: Tab order, a wrong password explained, no restricted checklist', async () => {
     const callback = await startCallback();
-    const context = await browser.createBrowserContext();
     try {
       const provider = await clientNeedingSignIn('bob', callback.url);
-      const page = await freshPage(context, NARROW);
-      await page.goto(provider.authorizationUrl!.href);
-      const consent = await look(page, 'consent-narrow');
-      expect(consent.focused).toBe('body');
-      const focusOrder: string[] = [];
-      for (let step = 0; step < 2; step += 1) {
+      await people.withPageOf('bob', async (page) => {
+        await page.setViewport(NARROW);
+        await page.goto(provider.authorizationUrl!.href);
+        const consent = await look(page, 'consent-narrow');
+        expect(consent.focused).toBe('body');
+        const focusOrder: string[] = [];
+        for (let step = 0; step < 2; step += 1) {
+          await page.keyboard.press('Tab');
+          focusOrder.push((await pageFacts(page)).focused);
+        }
+        expect(focusOrder).toEqual(['button:Allow', 'button:Deny']);
+        await page.keyboard.down('Shift');
         await page.keyboard.press('Tab');
-        focusOrder.push((await pageFacts(page)).focused);
-      }
-      expect(focusOrder).toEqual(['button:Allow', 'button:Deny']);
-      await page.keyboard.down('Shift');
-      await page.keyboard.press('Tab');
-      await page.keyboard.up('Shift');
-      expect((await pageFacts(page)).focused).toBe('button:Allow');
-      await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+        await page.keyboard.up('Shift');
+        expect((await pageFacts(page)).focused).toBe('button:Allow');
+        await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
 
-      await page.waitForSelector('#username');
-      const signIn = await look(page, 'sign-in-narrow');
-      expect(signIn.focused).toBe('#username');
-      await page.keyboard.type('bob');
-      await page.keyboard.press('Tab');
-      expect((await pageFacts(page)).focused).toBe('#password');
-      await page.keyboard.type('not-bobs-password');
-      await page.keyboard.press('Tab');
-      expect((await pageFacts(page)).focused).toBe('button:Sign in');
-      await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+        await page.waitForSelector('#username');
+        const signIn = await look(page, 'sign-in-narrow');
+        expect(signIn.focused).toBe('#username');
+        await page.keyboard.type('bob');
+        await page.keyboard.press('Tab');
+        expect((await pageFacts(page)).focused).toBe('#password');
+        await page.keyboard.type('not-bobs-password');
+        await page.keyboard.press('Tab');
+        expect((await pageFacts(page)).focused).toBe('button:Sign in');
+        await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
 
-      const refused = await look(page, 'sign-in-wrong-password-narrow');
-      const alert = await page.$eval(
-        '[role=alert]',
-        (element) => (element as unknown as InPageElement).textContent,
-      );
-      expect(alert).toBe('Unknown user or wrong password.');
-      expect(refused.focused).toBe('#username');
-      await page.keyboard.type('bob');
-      await page.keyboard.press('Tab');
-      await page.keyboard.type('bob');
-      const landed = callback.next();
-      await page.keyboard.press('Enter');
-      const answer = await restrictedAnswer(provider, await landed);
-      expect(answer.isError).toBe(true);
-      expect(answer.text).not.toContain(RESTRICTED_TITLE);
+        const refused = await look(page, 'sign-in-wrong-password-narrow');
+        const alert = await page.$eval(
+          '[role=alert]',
+          (element) => (element as unknown as InPageElement).textContent,
+        );
+        expect(alert).toBe('Unknown user or wrong password.');
+        expect(refused.focused).toBe('#username');
+        await page.keyboard.type('bob');
+        await page.keyboard.press('Tab');
+        await page.keyboard.type('bob');
+        const landed = callback.next();
+        await page.keyboard.press('Enter');
+        const answer = await restrictedAnswer(provider, await landed);
+        expect(answer.isError).toBe(true);
+        expect(answer.text).not.toContain(RESTRICTED_TITLE);
+      });
     } finally {
-      await context.close();
       await callback.close();
     }
   });

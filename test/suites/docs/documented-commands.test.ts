@@ -7,6 +7,7 @@ import { cp, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signalProcessGroup } from '../../../scripts/dev/process-group.ts';
 import {
   formatProblems,
   markProblems,
@@ -95,11 +96,7 @@ function runBlock(block: ShellBlock, cwd: string): Promise<BlockRun> {
     });
     const timer = setTimeout(() => {
       output += `\n@@timed out after ${BLOCK_TIMEOUT_MS / 1000} s`;
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
+      signalProcessGroup(child, 'SIGKILL');
     }, BLOCK_TIMEOUT_MS);
     child.on('close', (code) => {
       clearTimeout(timer);

@@ -15,6 +15,7 @@ import { runWrangler, wranglerJson } from '../../../scripts/dev/wrangler.ts';
 import { praxis } from '../../helpers/cli-run.ts';
 import { eventually } from '../../helpers/eventually.ts';
 import { localD1Rows } from '../../helpers/node/local-d1-rows.ts';
+import { mcpCall } from '../../helpers/node/mcp-over-http.ts';
 
 const FIXTURE = new URL('../../fixtures/content', import.meta.url).pathname;
 
@@ -45,27 +46,8 @@ async function callTool(bearer: string, name: string, args: Record<string, unkno
 }
 
 /** One JSON-RPC call to /mcp; its answer's message. */
-async function rpc(bearer: string, method: string, params: Record<string, unknown>): Promise<any> {
-  const response = await fetch(dev.url, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${bearer}`,
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2025-06-18',
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method,
-      params,
-    }),
-  });
-  expect(response.status).toBe(200);
-  const text = await response.text();
-  const data = text.split('\n').filter((line) => line.startsWith('data:'));
-  return JSON.parse(data.length ? data.at(-1)!.slice(5) : text);
-}
+const rpc = (bearer: string, method: string, params: Record<string, unknown>): Promise<any> =>
+  mcpCall(dev.url, bearer, method, params);
 
 /** The content version praxis dev serves. */
 async function servedVersion(): Promise<string> {

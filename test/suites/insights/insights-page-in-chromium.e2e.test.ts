@@ -23,6 +23,8 @@ import {
   launchChromium,
   type AxeViolation,
 } from '../../helpers/node/chromium.ts';
+import { peopleIn, type PeopleInBrowser } from '../../helpers/node/people-in-browser.ts';
+import { mcpCall } from '../../helpers/node/mcp-over-http.ts';
 
 const GAP = 'travel expenses for a conference';
 const DESKTOP = { width: 1100, height: 900 };
@@ -99,6 +101,7 @@ if (!chromium)
 describe.skipIf(!chromium)(TITLE, () => {
   let dev: RunningDev;
   let browser: Browser;
+  let people: PeopleInBrowser;
   let shots: string;
   let origin: string;
   const findings: Record<string, AxeViolation[]> = {};
@@ -109,7 +112,10 @@ describe.skipIf(!chromium)(TITLE, () => {
       launchChromium(chromium!),
       spawnPraxisDev(['--auth', 'oauth']),
     ]);
-    if (launched.status === 'fulfilled') browser = launched.value;
+    if (launched.status === 'fulfilled') {
+      browser = launched.value;
+      people = peopleIn(browser);
+    }
     if (started.status === 'fulfilled') dev = started.value;
     for (const outcome of [launched, started])
       if (outcome.status === 'rejected') throw outcome.reason;
@@ -134,23 +140,10 @@ describe.skipIf(!chromium)(TITLE, () => {
   });
 
   async function search(bearer: string, query: string): Promise<void> {
-    const response = await fetch(dev.url, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${bearer}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2025-06-18',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: 'search_processes', arguments: { query } },
-      }),
+    await mcpCall(dev.url, bearer, 'tools/call', {
+      name: 'search_processes',
+      arguments: { query },
     });
-    expect(response.status).toBe(200);
-    await response.text();
   }
 
   /** How many searches the local insights database holds (written after each answer was sent). */
@@ -180,9 +173,7 @@ describe.skipIf(!chromium)(TITLE, () => {
   }
 
   it('alice, an author, signs in and sees the gap, its counts and both charts', async () => {
-    const context = await browser.createBrowserContext();
-    try {
-      const page = await context.newPage();
+    await people.withPageOf('alice', async (page) => {
       await page.setViewport(DESKTOP);
       await page.goto(`${origin}/insights`);
       await signIn(page, 'alice');
@@ -223,15 +214,11 @@ describe.skipIf(!chromium)(TITLE, () => {
       const week = await look(page, 'insights-7-days');
       expect(week.current).toBe('Last 7 days');
       expect(week.gapRows.some((text) => text.includes(GAP))).toBe(true);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('bob, not an author, signs in and is told why, with nothing of the data', async () => {
-    const context = await browser.createBrowserContext();
-    try {
-      const page = await context.newPage();
+    await people.withPageOf('bob', async (page) => {
       await page.setViewport(NARROW);
       const response = page.waitForResponse((answer) =>
         answer.url().startsWith(`${origin}/insights/callback`),
@@ -251,8 +238,6 @@ describe.skipIf(!chromium)(TITLE, () => {
       );
       expect(text).not.toContain(GAP);
       expect(facts.charts).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -29,6 +29,7 @@ import { testEnv } from '../../helpers/workerd/helpers.ts';
 import { insightsDb } from '../../helpers/workerd/insights-helpers.ts';
 import { clearInsights } from '../../helpers/workerd/report-helpers.ts';
 import type { ProvidedBundle } from '../../helpers/workerd/restricted-corpus.ts';
+import { seededRandom } from '../../helpers/seeded-random.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // A fixed period and clock: both worlds' reports cover exactly the same minutes.
@@ -54,21 +55,6 @@ async function publish(bundle: ProvidedBundle, as: ProvidedBundle['pointer']): P
   resetContentCache();
 }
 
-/** mulberry32, so a failing seed is reproducible. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)] as T;
-  return { next, int, pick };
-}
-
 interface Generated {
   /** As callers who could see everything would have stored them. */
   whole: UsageEvent[];
@@ -91,7 +77,7 @@ function generatedEvents(
   names: { processes: string[]; checklists: string[] },
   hidden: ReadonlySet<string>,
 ): Generated {
-  const rng = random(seed);
+  const rng = seededRandom(seed);
   const extra = Array.from({ length: 12 }, () =>
     `${rng.pick(queries)} ${rng.pick(queries)}`.split(' ').slice(0, 3).join(' '),
   );

@@ -1,13 +1,10 @@
 // Query time (inside a Worker isolate): pure JS, no Node APIs. Decodes only the query's postings.
 import { audienceOf, sameAverages, type Audience } from '../../../bundle/search/audiences.ts';
-import { decodeVarints, readDigit, readVarint, type Reader } from '../../../bundle/search/codec.ts';
+import { decodeVarints, readVarint, type Reader } from '../../../bundle/search/codec.ts';
+import { countedAudiences, readSkipData, type SkipData } from '../../../bundle/search/postings.ts';
 import type { QueryTerms } from './query-terms.ts';
-import { topIds } from './top-hits.ts';
-import {
-  documentFrequencyAt,
-  findPostings,
-  type TermTable,
-} from '../../../bundle/search/term-table.ts';
+import { rankPruned, type ScoredList } from './pruned-ranking.ts';
+import { findPostings, type TermTable } from '../../../bundle/search/term-table.ts';
 import {
   BIGRAM_WEIGHT,
   EVIDENCE_SCALE,
@@ -21,54 +18,22 @@ import type {
   SearchOptions,
 } from '../../../bundle/search/types.ts';
 
-/** What ranking needs besides postings: the document count and the id → position map. */
-export type IndexHead = Pick<SearchIndex, 'documents' | 'order'>;
+/**
+ * What ranking needs besides postings: the document count, the id → position map and the access
+ * statistics (which say whether long lists count audiences).
+ */
+export type IndexHead = Pick<SearchIndex, 'documents' | 'order' | 'access'>;
 
 const DEFAULT_LIMIT = 50;
 
 // `order` decoded once per parsed index object (the caller caches the parsed index per isolate).
 const positionsCache = new WeakMap<IndexHead, number[]>();
 
-function positionsOf(index: IndexHead): number[] {
+/** Each internal id's position in the documents the index was built from. */
+export function positionsOf(index: IndexHead): number[] {
   let positions = positionsCache.get(index);
   if (positions === undefined) positionsCache.set(index, (positions = decodeVarints(index.order)));
   return positions;
-}
-
-/** Adds `factor × evidence` of each posting at `start` into `scores`, listing ids on their first score. */
-function accumulate(
-  postings: string,
-  start: number,
-  factor: number,
-  scores: Float64Array,
-  touched: number[],
-  visible: Uint8Array | null,
-): void {
-  const reader: Reader = { text: postings, pos: start };
-  const count = readVarint(reader);
-  const scale = factor / EVIDENCE_SCALE;
-  let id = -1;
-  for (let i = 0; i < count; i++) {
-    id += readVarint(reader) + 1;
-    const digit = readDigit(reader);
-    if (visible !== null && visible[id] === 0) continue;
-    if (scores[id] === 0) touched.push(id);
-    scores[id] = (scores[id] as number) + scale * digit;
-  }
-}
-
-/** How many of the postings at `start` are of documents in `visible`: the caller's document frequency. */
-function visibleFrequency(postings: string, start: number, visible: Uint8Array): number {
-  const reader: Reader = { text: postings, pos: start };
-  const count = readVarint(reader);
-  let id = -1;
-  let seen = 0;
-  for (let i = 0; i < count; i++) {
-    id += readVarint(reader) + 1;
-    reader.pos += 1; // the weight digit
-    seen += visible[id] as number;
-  }
-  return seen;
 }
 
 /**
@@ -90,6 +55,12 @@ export function weightedFor<T extends { averages: number[] }>(
   return found;
 }
 
+/** The error for a stored index of a format this Worker does not read (another version's build). */
+export const unreadableFormat = (format: unknown): Error =>
+  new Error(
+    `search index format '${String(format)}' is not one this Worker reads: deploy the Worker that matches the build`,
+  );
+
 /** Where a term's postings are: a term table and the offset in it, or null when no document has it. */
 export type PostingsLookup = (term: string) => { table: TermTable; start: number } | null;
 
@@ -104,6 +75,7 @@ export function searchIndex(
   query: QueryTerms,
   options: SearchOptions = {},
 ): SearchHit[] {
+  if (index.format !== 'praxis-search/3') throw unreadableFormat(index.format);
   const audience = audienceOf(index.access, options.canSee);
   if (audience !== null && audience.documents === 0) return [];
   const table: TermTable = weightedFor(index.access, audience, index.variants) ?? index;
@@ -126,75 +98,87 @@ export function rankQuery(
   options: SearchOptions = {},
   audience: Audience | null = null,
 ): SearchHit[] {
-  const limit = Math.max(0, Math.floor(options.limit ?? DEFAULT_LIMIT));
-  const { terms, bigrams, exact } = query;
-  if (terms.length === 0 || limit === 0) return [];
-  const visible = audience?.visible ?? null;
-  const n = audience?.documents ?? head.documents;
-  const scores = scoresFor(head.documents);
-  const touched: number[] = [];
-  try {
-    return rankInto(head, lookup, scores, touched, limit, { terms, bigrams, exact }, visible, n);
-  } finally {
-    for (const id of touched) scores[id] = 0;
-  }
-}
-
-// One score per document, zeroed again after each ranking: a ranking runs synchronously, so one
-// array per isolate serves every query instead of allocating (and collecting) one per query —
-// 80 KB at 10 000 documents, 800 KB at 100 000.
-let scratchScores = new Float64Array(0);
-
-function scoresFor(documents: number): Float64Array {
-  if (scratchScores.length < documents) scratchScores = new Float64Array(documents);
-  return scratchScores;
-}
-
-function rankInto(
-  head: IndexHead,
-  lookup: PostingsLookup,
-  scores: Float64Array,
-  touched: number[],
-  limit: number,
-  query: Pick<QueryTerms, 'terms' | 'bigrams' | 'exact'>,
-  visible: Uint8Array | null,
-  n: number,
-): SearchHit[] {
-  const { terms, bigrams, exact } = query;
-  // A term only hidden documents have is, for this caller, a term no document has.
-  const frequency = (found: { table: TermTable; start: number } | null): number => {
-    if (found === null) return 0;
-    return visible === null
-      ? documentFrequencyAt(found.table, found.start)
-      : visibleFrequency(found.table.postings, found.start, visible);
-  };
-  let attainable = 0;
-  for (const term of terms) {
-    const found = lookup(term);
-    const df = frequency(found);
-    const idf = inverseDocumentFrequency(df, n);
-    attainable += idf; // unknown terms count: a query half made of unknown words is half answered
-    if (found && df > 0)
-      accumulate(found.table.postings, found.start, idf, scores, touched, visible);
-  }
-  // Phrases and typed forms only count where some document has them: a pair no document uses as
-  // a phrase is no phrase, and a spelling no name or title uses says nothing.
-  const extras = [
-    ...bigrams.map((t) => [t, BIGRAM_WEIGHT] as const),
-    ...exact.map((t) => [t, EXACT_WEIGHT] as const),
-  ];
-  for (const [term, weight] of extras) {
-    const found = lookup(term);
-    const df = frequency(found);
-    if (!found || df === 0) continue;
-    const factor = weight * inverseDocumentFrequency(df, n);
-    attainable += factor;
-    accumulate(found.table.postings, found.start, factor, scores, touched, visible);
-  }
+  const limit = limitOf(options);
+  if (query.terms.length === 0 || limit === 0) return [];
+  const { lists, attainable } = scoredListsOf(head, lookup, query, audience);
   // Ties break by internal id, which is the rank of the document's name.
   const positions = positionsOf(head);
-  return topIds(touched, scores, limit).map((id) => ({
+  return rankPruned(lists, limit, audience?.visible ?? null).map(({ id, score }) => ({
     doc: positions[id] as number,
-    score: Math.min(1, (scores[id] as number) / attainable),
+    score: Math.min(1, score / attainable),
   }));
+}
+
+/** The number of hits asked for: the limit, or 50. */
+export const limitOf = (options: SearchOptions): number =>
+  Math.max(0, Math.floor(options.limit ?? DEFAULT_LIMIT));
+
+/**
+ * The lists a query sums, in the order it sums them (terms, phrases, typed forms), and `attainable`,
+ * the score of a document proving all of it (the normaliser). A term no document of the caller has
+ * is not summed but still counts in `attainable`; a phrase or typed form no document has counts in
+ * neither. With an audience, document frequencies and the document count are its documents'.
+ */
+export function scoredListsOf(
+  head: IndexHead,
+  lookup: PostingsLookup,
+  query: Pick<QueryTerms, 'terms' | 'bigrams' | 'exact'>,
+  audience: Audience | null,
+): { lists: ScoredList[]; attainable: number } {
+  const n = audience?.documents ?? head.documents;
+  const counted = countedAudiences(head.access);
+  const lists: ScoredList[] = [];
+  let attainable = 0;
+  const add = (term: string, weight: number, always: boolean): void => {
+    const found = lookup(term);
+    const skip = found && readSkipData(found.table.postings, found.start, counted);
+    const df = found === null ? 0 : frequencyOf(found.table.postings, found.start, skip, audience);
+    if (df === 0 && !always) return;
+    const factor = weight * inverseDocumentFrequency(df, n);
+    attainable += factor; // unknown terms count: a query half made of unknown words is half answered
+    if (found && df > 0)
+      lists.push({
+        postings: found.table.postings,
+        start: found.start,
+        skip,
+        scale: factor / EVIDENCE_SCALE,
+      });
+  };
+  for (const term of query.terms) add(term, 1, true);
+  // Phrases and typed forms only count where some document has them: a pair no document uses as
+  // a phrase is no phrase, and a spelling no name or title uses says nothing.
+  for (const term of query.bigrams) add(term, BIGRAM_WEIGHT, false);
+  for (const term of query.exact) add(term, EXACT_WEIGHT, false);
+  return { lists, attainable };
+}
+
+/**
+ * The caller's document frequency of the list at `start`: the stored one when it sees everything;
+ * else the sum of its audiences' stored counts, or — for a short list, or an index with too many
+ * audiences to count — how many of the list's documents it sees.
+ */
+function frequencyOf(
+  postings: string,
+  start: number,
+  skip: SkipData | null,
+  audience: Audience | null,
+): number {
+  if (audience === null) return skip?.documents ?? readVarint({ text: postings, pos: start });
+  if (skip !== null && skip.audienceCounts.length > 0) {
+    let seen = 0;
+    skip.audienceCounts.forEach((count, a) => {
+      if (audience.seen[a]) seen += count;
+    });
+    return seen;
+  }
+  const reader: Reader = { text: postings, pos: skip?.start[0] ?? start };
+  const count = skip?.documents ?? readVarint(reader);
+  let id = -1;
+  let seen = 0;
+  for (let i = 0; i < count; i++) {
+    id += readVarint(reader) + 1;
+    reader.pos += 1; // the weight digit
+    seen += audience.visible[id] as number;
+  }
+  return seen;
 }

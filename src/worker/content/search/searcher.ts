@@ -1,8 +1,8 @@
-// Query time over a stored index, whichever way it was stored: one object (praxis-search/1) or a
-// head plus term shards (praxis-search/2), whose shards are fetched on demand — only those holding
+// Query time over a stored index, whichever way it was stored: one object (praxis-search/3) or a
+// head plus term shards (praxis-search/4), whose shards are fetched on demand — only those holding
 // the query's terms, phrases and typed forms.
 import { audienceOf } from '../../../bundle/search/audiences.ts';
-import { rankQuery, searchIndex, weightedFor } from './search.ts';
+import { rankQuery, searchIndex, unreadableFormat, weightedFor } from './search.ts';
 import type { QueryTerms } from './query-terms.ts';
 import { shardOf, type ShardedIndex } from '../../../bundle/search/shards.ts';
 import { shardsOfQuery } from './query-shards.ts';
@@ -22,20 +22,18 @@ export function searcherOf(
   stored: StoredIndex,
   loadShard: (hash: string) => Promise<TermTable>,
 ): Searcher {
-  if (stored.format === 'praxis-search/1') {
+  if (stored.format === 'praxis-search/3') {
     return {
       documents: stored.documents,
       search: async (query, options) => searchIndex(stored, query, options),
     };
   }
   if (
-    stored.format !== 'praxis-search/2' ||
+    stored.format !== 'praxis-search/4' ||
     !Array.isArray(stored.shards) ||
     stored.shards.length === 0
   ) {
-    throw new Error(
-      `search index format '${String((stored as { format?: unknown }).format)}' is not one this Worker reads: deploy the Worker that matches the build`,
-    );
+    throw unreadableFormat((stored as { format?: unknown }).format);
   }
   return {
     documents: stored.documents,

@@ -63,6 +63,44 @@ async function writeCorpus(dir: string): Promise<void> {
       ]);
     }
   }
+  // Learned abbreviations and folder index pages: public documents define "E2E" and "CI"
+  // (restricted ones define "CDC", which must not be learned), and folders have READMEs whose
+  // pages' names extend the folder's, one of them restricted, one folder nested in another.
+  for (const kind of ['processes', 'checklists']) {
+    const e2e = `${kind}/e2e-testing`;
+    files.push(
+      [
+        `${e2e}/README.md`,
+        `---\ndescription: End-to-end (E2E) testing in ${kind}\n---\n# E2E testing\n\nHow we run end to end suites; see flaky tests and browser setup. ${words(20)}.\n`,
+      ],
+      [
+        `${e2e}/flaky-tests.md`,
+        `---\ndescription: Flaky E2E tests\n---\n# Flaky tests\n\nWhen an end-to-end test fails once. Continuous integration (CI) retries. ${words(30)}.\n`,
+      ],
+      [
+        `${e2e}/browser-setup.md`,
+        `---\ndescription: Browsers for e2e\naccess: [red]\n---\n# Browser setup\n\nConsumer-driven contract (CDC) tests and browsers. ${words(30)}.\n`,
+      ],
+      [
+        `${e2e}/mobile/README.md`,
+        `---\ndescription: E2E on phones\n---\n# Mobile end to end\n\nDevices and the CI farm. ${words(25)}.\n`,
+      ],
+      [
+        `${e2e}/mobile/devices.md`,
+        `---\ndescription: Device lab\n---\n# Device lab\n\nWhich phones the continuous integration farm holds; CDC checks too. ${words(25)}.\n`,
+      ],
+    );
+  }
+  files.push(
+    [
+      'graph/e2e-guide.md',
+      `---\nid: e2e-guide\ntype: skill\ntags: [testing]\n---\n# End-to-end (E2E) guide\n\n${words(20)}.\n`,
+    ],
+    [
+      'graph/e2e-guide-ci.md',
+      `---\nid: e2e-guide-ci\ntype: skill\ntags: [ci]\n---\n# E2E in continuous integration (CI)\n\n${words(20)}.\n`,
+    ],
+  );
   for (let i = 0; i < 600; i++) {
     // Links only to earlier public records, so every record's readers may see its targets.
     const link = i > 10 && i % 3 === 0 ? `links:\n  - uses: rec-${(i * 7) % 10}\n` : '';
@@ -125,7 +163,7 @@ describe('the streaming build', () => {
     expect(streamed.objects).toBe(expected.objects.size);
     // The corpus exercised objects stored in parts.
     expect(memory.bundle.pointer.loadBy!.knowledge.length).toBeGreaterThan(1);
-    expect(memory.bundle.pointer.documentCount).toBe(2400);
+    expect(memory.bundle.pointer.documentCount).toBe(2410);
     // Temporary runs and buckets are gone.
     expect(readdirSync(root).filter((name) => name.startsWith('praxis-build-'))).toEqual([]);
   }, 600_000);
