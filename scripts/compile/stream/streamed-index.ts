@@ -23,11 +23,7 @@ import {
   fieldTermsOf,
 } from '../../../src/bundle/search/fields.ts';
 import { MENTION_CAP, namingTerms } from '../../../src/bundle/search/folder-index.ts';
-import {
-  countedAudiences,
-  encodePostings,
-  type Posting,
-} from '../../../src/bundle/search/postings.ts';
+import { countedAudiences, encodePostingArrays } from '../../../src/bundle/search/postings.ts';
 import { quantizeEvidence } from '../../../src/bundle/search/scoring.ts';
 import type { AccessStatistics, IndexableDoc } from '../../../src/bundle/search/types.ts';
 import { SliceReader } from './byte-file.ts';
@@ -215,6 +211,9 @@ export class StreamedIndex {
     const fields = new Int32Array(FIELD_COUNT);
     const counts = new Int32Array(FIELD_COUNT);
     const { hasTopics, topics } = this;
+    // A list holds at most one posting per document: one pair of arrays serves every term.
+    const ids = new Int32Array(plan.documents);
+    const weights = new Uint8Array(plan.documents);
     mergeRuns(this.runs.runs, (term, blocks) => {
       for (const list of packed) list.clear();
       for (const block of blocks) {
@@ -258,11 +257,17 @@ export class StreamedIndex {
       }
       packed.forEach((list, t) => {
         const sorted = list.values.subarray(0, list.length).sort();
-        const postings: Posting[] = Array.from(sorted, (value) => ({
-          id: value >>> 6,
-          weight: value & 63,
-        }));
-        sinks[t]!.add(term, encodePostings(postings, plan.counted, plan.audienceOf));
+        for (let i = 0; i < sorted.length; i++) {
+          ids[i] = sorted[i]! >>> 6;
+          weights[i] = sorted[i]! & 63;
+        }
+        const postings = encodePostingArrays(
+          ids.subarray(0, sorted.length),
+          weights.subarray(0, sorted.length),
+          plan.counted,
+          plan.audienceOf,
+        );
+        sinks[t]!.add(term, postings);
       });
     });
   }
