@@ -7,7 +7,8 @@
 // in Node, so it counts reads and bytes, never time, and it does what the /mcp route does after
 // authentication (the route itself needs workerd's modules): the store is asked for the bundle with
 // the request's searches, then the per-request server answers.
-import { readdir, readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { objectKey, POINTER_KEY } from '../../src/bundle/bundle.ts';
@@ -30,24 +31,30 @@ const DEFAULT_QUERIES = [
   'security testing pipeline',
 ];
 
-/** A KV namespace over a bundle directory's values: reads answer on a later turn, like a network read. */
+/**
+ * A KV namespace over a bundle directory's values, each file read when first asked for (a bundle
+ * of a million documents does not fit in memory): reads answer on a later turn, like a network read.
+ */
 async function bundleNamespace(
   dir: string,
 ): Promise<{ kv: KVNamespace; describe: (keys: string[]) => string }> {
-  const values = new Map<string, string>([
-    [POINTER_KEY, await readFile(join(dir, 'pointer.json'), 'utf8')],
-  ]);
-  for (const name of await readdir(join(dir, 'objects')))
-    values.set(objectKey(name), await readFile(join(dir, 'objects', name), 'utf8'));
+  const pointerText = await readFile(join(dir, 'pointer.json'), 'utf8');
+  const value = (key: string): string | undefined => {
+    if (key === POINTER_KEY) return pointerText;
+    const hash = key.slice(objectKey('').length);
+    if (!/^[0-9a-f]{64}$/.test(hash)) return undefined;
+    const file = join(dir, 'objects', hash);
+    return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  };
   const later = () => new Promise((resolve) => setTimeout(resolve, 1));
   const get = async (key: string | string[]) => {
     await later();
     return Array.isArray(key)
-      ? new Map(key.map((one) => [one, values.get(one) ?? null]))
-      : (values.get(key) ?? null);
+      ? new Map(key.map((one) => [one, value(one) ?? null]))
+      : (value(key) ?? null);
   };
-  const pointer = JSON.parse(values.get(POINTER_KEY)!) as { manifest: string };
-  const roles = objectRoles(pointer.manifest, (hash) => values.get(objectKey(hash)));
+  const pointer = JSON.parse(pointerText) as { manifest: string };
+  const roles = objectRoles(pointer.manifest, (hash) => value(objectKey(hash)));
   return { kv: { get } as unknown as KVNamespace, describe: (keys) => describeKeys(keys, roles) };
 }
 
@@ -96,9 +103,91 @@ export async function coldChain(
   return outcomes;
 }
 
+/** Messages a client sends before any search, each answered by the full server (no document tool named). */
+const LIST_CALLS: Record<string, object> = {
+  initialize: {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'cold-chain', version: '1' },
+    },
+  },
+  'tools/list': { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+};
+
+/**
+ * A fresh isolate's `initialize` or `tools/list`: the reads it makes, and (in Node, so only a
+ * guide to workerd) the CPU the load and answer take and the heap left holding the bundle.
+ */
+export async function coldListCall(
+  dir: string,
+  method: string,
+): Promise<{ chain: StorageChain; cpuMs: number; heapMiB: number; answerBytes: number }> {
+  const { kv, describe } = await bundleNamespace(dir);
+  const principal = { subject: 'bench', groups: [], scopes: [], via: 'local' as const };
+  resetContentCache();
+  globalThis.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const reads: StorageRead[] = [];
+  let events = 0;
+  const content = recordingNamespace(
+    kv,
+    (read) => reads.push(read),
+    () => ++events,
+  );
+  const message = LIST_CALLS[method];
+  if (!message) throw new Error(`--call is one of ${Object.keys(LIST_CALLS).join(', ')}`);
+  const body = { value: message as unknown };
+  const cpuBefore = process.cpuUsage();
+  const bundle = await currentBundle({ CONTENT: content }, Date.now(), requestPlan(body).needs);
+  if (!bundle) throw new Error(`${dir} holds no published version`);
+  const handler = createMcpHandler(() => createPraxisServer({ bundle, principal }));
+  const response = await handler.fetch(
+    new Request('http://127.0.0.1/mcp', {
+      method: 'POST',
+      headers: mcpHeaders('unused'),
+      body: JSON.stringify(message),
+    }),
+    { parsedBody: body.value },
+  );
+  const text = await response.text();
+  const cpu = process.cpuUsage(cpuBefore);
+  if (!response.ok || !text.includes('"result"'))
+    throw new Error(`${method} failed: HTTP ${response.status}: ${text.slice(0, 300)}`);
+  globalThis.gc?.();
+  return {
+    chain: chainOf(reads, describe),
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    heapMiB: (process.memoryUsage().heapUsed - heapBefore) / 1024 ** 2,
+    answerBytes: Buffer.byteLength(text),
+  };
+}
+
 if (import.meta.main) {
-  const [dir, ...queries] = process.argv.slice(2);
-  if (!dir) throw new Error('usage: node bench/commands/cold-chain.ts BUNDLE_DIR [QUERY…]');
+  const args = process.argv.slice(2);
+  const callAt = args.indexOf('--call');
+  if (callAt >= 0) {
+    const [method] = args.splice(callAt, 2).slice(1);
+    const [dir] = args;
+    if (!dir || !method)
+      throw new Error(
+        'usage: node bench/commands/cold-chain.ts BUNDLE_DIR --call initialize|tools/list',
+      );
+    const { chain, cpuMs, heapMiB, answerBytes } = await coldListCall(dir, method);
+    console.log(
+      `${method}: ${chain.roundTrips} serial round trips, ${chain.operations} KV operations for ${chain.keys} keys, ${(chain.bytes / 1024 ** 2).toFixed(2)} MiB read; in Node: ${cpuMs.toFixed(0)} ms CPU, ${heapMiB.toFixed(1)} MiB heap held after a GC; answer ${answerBytes} bytes`,
+    );
+    for (const step of chain.steps) console.log(`    ${step}`);
+    process.exit(0);
+  }
+  const [dir, ...queries] = args;
+  if (!dir)
+    throw new Error(
+      'usage: node bench/commands/cold-chain.ts BUNDLE_DIR [QUERY…] | BUNDLE_DIR --call initialize|tools/list',
+    );
   for (const { query, results, chain } of await coldChain(
     dir,
     queries.length ? queries : DEFAULT_QUERIES,

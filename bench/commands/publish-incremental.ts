@@ -4,7 +4,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildContent } from '../../scripts/compile/build.ts';
+import { buildBundle } from '../../scripts/compile/stream/build-bundle.ts';
 import type { Bundle } from '../../scripts/compile/assemble.ts';
 import { formatBytes } from '../../scripts/publish/progress.ts';
 import { unnamedObjects } from '../../scripts/publish/reachability.ts';
@@ -55,7 +55,7 @@ try {
 }
 
 async function build(contentDir: string): Promise<Bundle> {
-  const result = await buildContent(contentDir);
+  const result = await buildBundle(contentDir);
   if (!result.ok) throw new Error(`benchmark corpus does not build: ${result.errors[0]?.message}`);
   return result.bundle;
 }

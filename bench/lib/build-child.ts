@@ -2,13 +2,13 @@
 // `node bench/lib/build-child.ts CONTENT_DIR OBJECTS_FILE` → prints one JSON line with the outcome and
 // writes the bundle (pointer line, then one [hash, text] line per object) to OBJECTS_FILE.
 import { createWriteStream } from 'node:fs';
-import { buildContent } from '../../scripts/compile/build.ts';
+import { buildBundle } from '../../scripts/compile/stream/build-bundle.ts';
 
 const [contentDir, objectsFile] = process.argv.slice(2);
 if (!contentDir || !objectsFile) throw new Error('usage: build-child.ts CONTENT_DIR OBJECTS_FILE');
 
 const started = performance.now();
-const result = await buildContent(contentDir);
+const result = await buildBundle(contentDir);
 const ms = performance.now() - started;
 const maxRssBytes = process.resourceUsage().maxRSS * 1024;
 if (!result.ok) {

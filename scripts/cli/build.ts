@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { buildContent, printWarning } from '../compile/build.ts';
+import { printWarning } from '../compile/build.ts';
 import { formatBuildError, type BuildError } from '../compile/errors.ts';
-import { writeBundle } from '../compile/output.ts';
+import { buildToDirectory } from '../compile/stream/build.ts';
 import { githubAnnotation } from '../publish/github-annotation.ts';
 import { parseOptions, UsageError } from './command.ts';
 
@@ -33,7 +33,8 @@ export async function run(argv: string[]): Promise<number> {
     printWarning(warning);
     if (values.format === 'github') console.log(githubAnnotation(warning, undefined, 'warning'));
   };
-  const result = await buildContent(values.content!, onWarning);
+  // Written to --out as it is built: memory stays flat however large the corpus.
+  const result = await buildToDirectory(values.content!, values.out!, onWarning);
   if (!result.ok) {
     for (const error of result.errors) console.error(formatBuildError(error));
     if (values.format === 'github')
@@ -43,11 +44,9 @@ export async function run(argv: string[]): Promise<number> {
     );
     return 1;
   }
-  await writeBundle(result.bundle, values.out!);
-  const { pointer, objects } = result.bundle;
-  const bytes = [...objects.values()].reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  const { pointer, objects, bytes } = result;
   console.log(
-    `built version ${pointer.version}: ${pointer.documentCount} documents, ${objects.size} objects, ${bytes} bytes in ${(performance.now() - started).toFixed(0)} ms → ${resolve(values.out!)}`,
+    `built version ${pointer.version}: ${pointer.documentCount} documents, ${objects} objects, ${bytes} bytes in ${(performance.now() - started).toFixed(0)} ms → ${resolve(values.out!)}`,
   );
   return 0;
 }

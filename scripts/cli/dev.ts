@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { buildContent } from '../compile/build.ts';
+import { buildBundle } from '../compile/stream/build-bundle.ts';
 import { formatBuildError } from '../compile/errors.ts';
 import { connectionHelp } from '../dev/connection-help.ts';
 import { startDevServer } from '../dev/dev-server.ts';
@@ -73,7 +73,7 @@ export async function run(argv: string[]): Promise<number> {
 
   await expectPortFree(values.ip!, port);
 
-  const built = await buildContent(values.content!);
+  const built = await buildBundle(values.content!);
   if (!built.ok) {
     for (const error of built.errors) console.error(formatBuildError(error));
     console.error(
@@ -132,7 +132,7 @@ export async function run(argv: string[]): Promise<number> {
       let serving = pointer.version;
       console.log(`praxis: watching ${values.content} for changes`);
       const watcher = watchContent(values.content!, async () => {
-        const rebuilt = await buildContent(values.content!);
+        const rebuilt = await buildBundle(values.content!);
         if (!rebuilt.ok) {
           for (const error of rebuilt.errors) console.error(formatBuildError(error));
           console.error(

@@ -1,4 +1,4 @@
-import { buildContent } from '../compile/build.ts';
+import { buildBundle } from '../compile/stream/build-bundle.ts';
 import { formatBuildError } from '../compile/errors.ts';
 import { diffVersions } from '../publish/diff-versions.ts';
 import { publishBundle } from '../publish/publish.ts';
@@ -39,7 +39,7 @@ export async function run(argv: string[]): Promise<number> {
       return 0;
     });
   }
-  const built = await buildContent(values.content!);
+  const built = await buildBundle(values.content!);
   if (!built.ok) {
     for (const error of built.errors) console.error(formatBuildError(error));
     console.error(`\npraxis diff: content has ${built.errors.length} error(s).`);

@@ -1,4 +1,4 @@
-import { buildContent } from '../compile/build.ts';
+import { buildBundle } from '../compile/stream/build-bundle.ts';
 import { formatBuildError } from '../compile/errors.ts';
 import { contentAuthor } from '../publish/author.ts';
 import { progressBar, formatBytes } from '../publish/progress.ts';
@@ -30,7 +30,7 @@ export async function run(argv: string[]): Promise<number> {
     'dry-run': { type: 'boolean', default: false },
     ...targetOptions,
   });
-  const built = await buildContent(values.content!);
+  const built = await buildBundle(values.content!);
   if (!built.ok) {
     for (const error of built.errors) console.error(formatBuildError(error));
     console.error(

@@ -21,7 +21,7 @@ import {
 import { buildSearchIndex, storeSearchIndex } from '../../src/bundle/search/index.ts';
 import { shardListsOf } from '../../src/bundle/search/shard-list.ts';
 import { codeUnitOrder } from './folder-walk.ts';
-import type { CompiledDocument } from './parse-document.ts';
+import type { CompiledDocument, KeptDocument } from './parse-document.ts';
 import { assembleKnowledge } from './knowledge/assemble.ts';
 import type { CompiledKnowledge } from './knowledge/compile.ts';
 
@@ -90,18 +90,79 @@ export function assembleBundle(
     ...(knowledge ? { knowledge: put(JSON.stringify(assembleKnowledge(knowledge, put))) } : {}),
   };
   const manifestHash = put(JSON.stringify(manifest));
-  const pointer: Pointer = {
+  const withParts = (hash: string): string[] => {
+    const stored = objects.get(hash) as string;
+    return isPartsList(stored) ? [hash, ...partsOf(stored)] : [hash];
+  };
+  const pointer = pointerOf(manifestHash, manifest, {
+    withParts,
+    headText: (hash) => objectText(objects, hash) as string,
+    provenance,
+    documentCount: documents.length,
+  });
+  return { pointer, objects };
+}
+
+/** The pointer to a version whose manifest is stored under `manifestHash`. */
+export function pointerOf(
+  manifestHash: string,
+  manifest: Manifest,
+  from: {
+    /** The hash and, for an object stored in parts, its parts. */
+    withParts: (hash: string) => string[];
+    /** An index head's whole text. */
+    headText: (hash: string) => string;
+    provenance: Provenance;
+    documentCount: number;
+  },
+): Pointer {
+  const { provenance } = from;
+  return {
     schema: BUNDLE_SCHEMA,
     version: manifestHash.slice(0, 12),
     manifest: manifestHash,
-    ...loadListsOf(manifestHash, manifest, objects),
-    shards: shardListsOf(manifest, (hash) => objectText(objects, hash) as string),
+    ...loadListsOf(manifestHash, manifest, from.withParts),
+    shards: shardListsOf(manifest, from.headText),
     commit: provenance.commit,
     ...(provenance.dirty ? { dirty: true as const } : {}),
     builtAt: provenance.builtAt,
-    documentCount: documents.length,
+    documentCount: from.documentCount,
   };
-  return { pointer, objects };
+}
+
+/** A document's entry in its kind's chunks, its body stored under `body`. */
+export function entryOf(kind: string, document: KeptDocument, body: string): DocumentEntry {
+  return {
+    name: document.name,
+    title: document.title,
+    description: document.description,
+    path: `${kind}/${document.path}`,
+    body,
+    ...(document.access ? { access: document.access } : {}),
+    ...(document.flags?.length ? { flags: document.flags } : {}),
+    ...(document.owner ? { owner: document.owner } : {}),
+    ...(document.reviewed ? { reviewed: document.reviewed } : {}),
+    ...(document.reviewDays ? { reviewDays: document.reviewDays } : {}),
+    ...(document.lastChanged ? { lastChanged: document.lastChanged } : {}),
+  };
+}
+
+/** A kind's manifest section from its entries (in name order) and its stored index head. */
+export function sectionOf(
+  entries: readonly DocumentEntry[],
+  index: string,
+  put: (text: string) => string,
+): KindSection {
+  return {
+    count: entries.length,
+    names: put(JSON.stringify(namesOf(entries))),
+    chunks: chunkEntries(entries).map((chunk) => ({
+      count: chunk.length,
+      hash: put(JSON.stringify(chunk)),
+    })),
+    index,
+    audiences: audiencesOf(entries),
+  };
 }
 
 function kindSection(
@@ -109,19 +170,9 @@ function kindSection(
   documents: CompiledDocument[],
   put: (text: string) => string,
 ): KindSection {
-  const entries: DocumentEntry[] = documents.map((document) => ({
-    name: document.name,
-    title: document.title,
-    description: document.description,
-    path: `${kind}/${document.path}`,
-    body: put(document.content),
-    ...(document.access ? { access: document.access } : {}),
-    ...(document.flags?.length ? { flags: document.flags } : {}),
-    ...(document.owner ? { owner: document.owner } : {}),
-    ...(document.reviewed ? { reviewed: document.reviewed } : {}),
-    ...(document.reviewDays ? { reviewDays: document.reviewDays } : {}),
-    ...(document.lastChanged ? { lastChanged: document.lastChanged } : {}),
-  }));
+  const entries: DocumentEntry[] = documents.map((document) =>
+    entryOf(kind, document, put(document.content)),
+  );
   const index = buildSearchIndex(
     documents.map(({ name, title, description, content, access }) => ({
       name,
@@ -131,16 +182,7 @@ function kindSection(
       ...(access ? { access } : {}),
     })),
   );
-  return {
-    count: entries.length,
-    names: put(JSON.stringify(namesOf(entries))),
-    chunks: chunkEntries(entries).map((chunk) => ({
-      count: chunk.length,
-      hash: put(JSON.stringify(chunk)),
-    })),
-    index: storeSearchIndex(index, put),
-    audiences: audiencesOf(entries),
-  };
+  return sectionOf(entries, storeSearchIndex(index, put), put);
 }
 
 /**
@@ -152,12 +194,8 @@ function kindSection(
 function loadListsOf(
   manifestHash: string,
   manifest: Manifest,
-  objects: ReadonlyMap<string, string>,
+  withParts: (hash: string) => string[],
 ): { load: string[]; loadBy: LoadLists } {
-  const withParts = (hash: string): string[] => {
-    const stored = objects.get(hash) as string;
-    return isPartsList(stored) ? [hash, ...partsOf(stored)] : [hash];
-  };
   const counted = documentKinds.filter((kind) => manifest.kinds[kind].count);
   const loadBy: LoadLists = {
     manifest: withParts(manifestHash),

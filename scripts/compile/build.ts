@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { AccessStatisticsLimitError } from '../../src/bundle/search/audiences.ts';
 import { assembleBundle, type AssembleOptions, type Bundle } from './assemble.ts';
 import { buildNow, BUILD_NOW_VARIABLE } from './build-clock.ts';
-import { compileContent, type CompiledDocument } from './compile.ts';
+import { compileContent } from './compile.ts';
 import { formatBuildError, type BuildError } from './errors.ts';
 import { currentCommit, hasUncommittedChanges } from './git-commit.ts';
 import { lastChangeDates } from './git-dates.ts';
 import { compileKnowledge } from './knowledge/compile.ts';
+import type { KeptDocument } from './parse-document.ts';
 import { platformProblems } from './platform-check.ts';
 import { staleWarnings } from './stale-warnings.ts';
 
@@ -73,16 +74,16 @@ export async function buildContent(
   return { ok: true, bundle, warnings };
 }
 
-const fileOf = (contentDir: string, document: CompiledDocument): string =>
+export const fileOf = (contentDir: string, document: KeptDocument): string =>
   join(contentDir, document.kind, document.path);
 
 /** Sets each document's `lastChanged` from git; the one warning a shallow checkout gets. */
-async function datedFromGit(
+export async function datedFromGit(
   contentDir: string,
-  documents: CompiledDocument[],
+  documents: readonly KeptDocument[],
   nowMs: number,
 ): Promise<BuildError[]> {
-  const pathOf = (document: CompiledDocument): string => `${document.kind}/${document.path}`;
+  const pathOf = (document: KeptDocument): string => `${document.kind}/${document.path}`;
   const found = await lastChangeDates(contentDir, new Set(documents.map(pathOf)), nowMs);
   if (!found) return [];
   for (const document of documents) {

@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { documentKinds, type DocumentKind } from '../../src/bundle/kinds.ts';
 import type { BuildError } from './errors.ts';
 import { listFolderFiles } from './folder-walk.ts';
-import { MAX_DOCUMENT_BYTES, parseDocumentFile, type CompiledDocument } from './parse-document.ts';
+import {
+  MAX_DOCUMENT_BYTES,
+  parseDocumentFile,
+  type CompiledDocument,
+} from './parse-document.ts';
 
 export type { CompiledDocument };
 
@@ -60,10 +64,10 @@ export async function compileContent(contentDir: string): Promise<CompileResult>
   return { documents, errors, warnings: documents.flatMap((document) => document.warnings) };
 }
 
-const isMarkdown = (name: string): boolean => name.toLowerCase().endsWith('.md');
+export const isMarkdown = (name: string): boolean => name.toLowerCase().endsWith('.md');
 
 // Reading every file at once runs out of file descriptors (EMFILE) at ~20 000 documents.
-const OPEN_FILES_AT_ONCE = 64;
+export const OPEN_FILES_AT_ONCE = 64;
 
 /** `work` over `items` with at most `limit` in flight; results in input order. */
 async function mapBounded<T, R>(
@@ -83,7 +87,8 @@ async function mapBounded<T, R>(
   return results;
 }
 
-async function compileFile(kind: DocumentKind, kindDir: string, path: string) {
+/** One file of a kind folder compiled: lstat, the size limit, then parseDocumentFile. */
+export async function compileFile(kind: DocumentKind, kindDir: string, path: string) {
   const file = join(kindDir, path);
   const info = await lstat(file);
   if (!info.isFile())
@@ -113,10 +118,10 @@ async function compileFile(kind: DocumentKind, kindDir: string, path: string) {
   return parseDocumentFile(kind, path, new Uint8Array(await readFile(file)), file);
 }
 
-function duplicateError(
+export function duplicateError(
   kindDir: string,
-  document: CompiledDocument,
-  existing: CompiledDocument,
+  document: Pick<CompiledDocument, 'name' | 'path' | 'nameLine'>,
+  existing: Pick<CompiledDocument, 'path'>,
 ): BuildError {
   return {
     file: join(kindDir, document.path),

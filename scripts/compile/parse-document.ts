@@ -38,6 +38,26 @@ export interface CompiledDocument {
   flags: ContentFlag[];
 }
 
+/**
+ * What the streaming build keeps of a document once its body is stored: its entry's fields and what
+ * freshness warnings read (flags only when there are some).
+ */
+export type KeptDocument = Pick<
+  CompiledDocument,
+  | 'kind'
+  | 'name'
+  | 'title'
+  | 'description'
+  | 'path'
+  | 'access'
+  | 'owner'
+  | 'reviewed'
+  | 'reviewDays'
+  | 'lastChanged'
+  | 'freshnessLine'
+> &
+  Partial<Pick<CompiledDocument, 'flags'>>;
+
 export type ParseResult =
   { ok: true; document: CompiledDocument } | { ok: false; errors: BuildError[] };
 

@@ -2,7 +2,7 @@
 // value a publish would write, the pointer, and what loading a version asks of one invocation.
 // A bundle breaking one is refused before anything is written, with the object, its size, the
 // limit and what to do.
-import { objectKey, POINTER_KEY, type Manifest } from '../../src/bundle/bundle.ts';
+import { objectKey, POINTER_KEY, type Manifest, type Pointer } from '../../src/bundle/bundle.ts';
 import { documentKinds } from '../../src/bundle/kinds.ts';
 import { isPartsList } from '../../src/bundle/object-parts.ts';
 import { KV, OBJECT_TARGET_BYTES } from '../../src/bundle/platform-limits.ts';
@@ -27,47 +27,65 @@ const size = (bytes: number): string =>
 export function platformProblems(bundle: Bundle): LimitProblem[] {
   const problems: LimitProblem[] = [];
   const described = describeObjects(bundle);
-  for (const [hash, stored] of bundle.objects) {
-    const bytes = Buffer.byteLength(stored, 'utf8');
-    const key = objectKey(hash);
-    const { what, file } = described.get(hash) ?? { what: 'bundle object' };
-    if (Buffer.byteLength(key) > KV.keyBytes) {
-      problems.push({
-        key,
-        what,
-        file,
-        message: `its key is ${Buffer.byteLength(key)} bytes; Workers KV keys are at most ${KV.keyBytes} bytes: shorten the key prefix in src/bundle/bundle.ts`,
-      });
-    }
-    if (bytes > KV.valueBytes) {
-      problems.push({
-        key,
-        what,
-        file,
-        message: `${what} (${hash.slice(0, 12)}) is ${size(bytes)}; a Workers KV value holds at most ${size(KV.valueBytes)}: ${file ? 'split the document into smaller ones' : 'store it in parts (src/bundle/object-parts.ts) or split it by content'}`,
-      });
-    } else if (bytes > OBJECT_TARGET_BYTES && !isPartsList(stored)) {
-      problems.push({
-        key,
-        what,
-        file,
-        message: `${what} (${hash.slice(0, 12)}) is ${size(bytes)}; the build keeps every object under ${size(OBJECT_TARGET_BYTES)} (a fifth of KV's ${size(KV.valueBytes)}) so the corpus can grow: ${file ? 'split the document into smaller ones' : 'store it in parts (src/bundle/object-parts.ts)'}`,
-      });
-    }
+  for (const [hash, stored] of bundle.objects)
+    problems.push(
+      ...objectProblems(hash, stored, described.get(hash) ?? { what: 'bundle object' }),
+    );
+  problems.push(...pointerProblems(bundle.pointer));
+  return problems;
+}
+
+/** Problems with one stored object (its key and its value) against KV's limits and the build's target. */
+export function objectProblems(
+  hash: string,
+  stored: string,
+  { what, file }: { what: string; file?: string },
+): LimitProblem[] {
+  const problems: LimitProblem[] = [];
+  const bytes = Buffer.byteLength(stored, 'utf8');
+  const key = objectKey(hash);
+  if (Buffer.byteLength(key) > KV.keyBytes) {
+    problems.push({
+      key,
+      what,
+      file,
+      message: `its key is ${Buffer.byteLength(key)} bytes; Workers KV keys are at most ${KV.keyBytes} bytes: shorten the key prefix in src/bundle/bundle.ts`,
+    });
   }
+  if (bytes > KV.valueBytes) {
+    problems.push({
+      key,
+      what,
+      file,
+      message: `${what} (${hash.slice(0, 12)}) is ${size(bytes)}; a Workers KV value holds at most ${size(KV.valueBytes)}: ${file ? 'split the document into smaller ones' : 'store it in parts (src/bundle/object-parts.ts) or split it by content'}`,
+    });
+  } else if (bytes > OBJECT_TARGET_BYTES && !isPartsList(stored)) {
+    problems.push({
+      key,
+      what,
+      file,
+      message: `${what} (${hash.slice(0, 12)}) is ${size(bytes)}; the build keeps every object under ${size(OBJECT_TARGET_BYTES)} (a fifth of KV's ${size(KV.valueBytes)}) so the corpus can grow: ${file ? 'split the document into smaller ones' : 'store it in parts (src/bundle/object-parts.ts)'}`,
+    });
+  }
+  return problems;
+}
+
+/** Problems with a version's pointer: its size, and the reads loading the version takes. */
+export function pointerProblems(pointer: Pointer): LimitProblem[] {
+  const problems: LimitProblem[] = [];
   // The pointer is re-read by every isolate every PRAXIS_POINTER_TTL_MS: it must stay small. Its
   // packed shard lists are bounded by the shard count (at most 1 024 a kind, 43 bytes a shard); the
   // rest, the load list above all, grows with the corpus and has its own bound.
-  const { shards, ...rest } = bundle.pointer;
+  const { shards, ...rest } = pointer;
   const restBytes = Buffer.byteLength(JSON.stringify(rest));
   if (restBytes > POINTER_LOAD_BYTES) {
     problems.push({
       key: POINTER_KEY,
       what: 'the pointer',
-      message: `the pointer is ${size(restBytes)} without its shard lists (${bundle.pointer.load.length} objects to load); it is re-read every few seconds and must stay under ${size(POINTER_LOAD_BYTES)}: raise PART_CHARS in src/bundle/object-parts.ts or split the loaded objects differently`,
+      message: `the pointer is ${size(restBytes)} without its shard lists (${pointer.load.length} objects to load); it is re-read every few seconds and must stay under ${size(POINTER_LOAD_BYTES)}: raise PART_CHARS in src/bundle/object-parts.ts or split the loaded objects differently`,
     });
   }
-  const pointerBytes = Buffer.byteLength(JSON.stringify(bundle.pointer));
+  const pointerBytes = Buffer.byteLength(JSON.stringify(pointer));
   if (pointerBytes > POINTER_BYTES) {
     problems.push({
       key: POINTER_KEY,
@@ -75,7 +93,7 @@ export function platformProblems(bundle: Bundle): LimitProblem[] {
       message: `the pointer is ${size(pointerBytes)}, ${size(pointerBytes - restBytes)} of it the search shard lists of ${Object.keys(shards ?? {}).length} kinds; it is re-read every few seconds and must stay under ${size(POINTER_BYTES)}: lower MAX_SHARDS in src/bundle/search/shards.ts`,
     });
   }
-  const loadReads = Math.ceil(bundle.pointer.load.length / KV.bulkGetKeys);
+  const loadReads = Math.ceil(pointer.load.length / KV.bulkGetKeys);
   if (loadReads > KV.operationsPerInvocation / 10) {
     problems.push({
       key: POINTER_KEY,

@@ -3,13 +3,13 @@
 // told is stale.
 import { DEFAULT_REVIEW_DAYS, daysPastReview } from '../../src/bundle/freshness.ts';
 import type { BuildError } from './errors.ts';
-import type { CompiledDocument } from './parse-document.ts';
+import type { KeptDocument } from './parse-document.ts';
 
 /** One warning per stale document at `nowMs`; `fileOf` gives the path a warning names. */
 export function staleWarnings(
-  documents: readonly CompiledDocument[],
+  documents: readonly KeptDocument[],
   nowMs: number,
-  fileOf: (document: CompiledDocument) => string,
+  fileOf: (document: KeptDocument) => string,
 ): BuildError[] {
   const warnings: BuildError[] = [];
   for (const document of documents) {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { authModeDeploymentNamed } from '../../src/shared/auth/modes.ts';
 import { issueLocalToken } from '../../src/shared/auth/local-token.ts';
-import { buildContent } from '../compile/build.ts';
+import { buildBundle } from '../compile/stream/build-bundle.ts';
 import { formatBuildError } from '../compile/errors.ts';
 import { contentAuthor } from '../publish/author.ts';
 import { publishBundle } from '../publish/publish.ts';
@@ -301,7 +301,7 @@ export async function deploy(options: DeployOptions): Promise<number> {
     }
 
     heading(`Publish ${options.contentDir}`);
-    const built = await buildContent(options.contentDir);
+    const built = await buildBundle(options.contentDir);
     if (!built.ok) {
       for (const error of built.errors) out(`  ${formatBuildError(error)}`);
       fail(`content has ${built.errors.length} error(s); nothing was published`);

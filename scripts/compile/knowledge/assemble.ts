@@ -6,9 +6,11 @@ import type { CompiledKnowledge } from './compile.ts';
 
 const utf8Bytes = (text: string): number => new TextEncoder().encode(text).byteLength;
 
+/** `graph`, when given, is the graph section already stored (by the streaming build); else it is made from `knowledge.records`. */
 export function assembleKnowledge(
   knowledge: CompiledKnowledge,
   put: (text: string) => string,
+  graph?: KnowledgeSections['graph'],
 ): KnowledgeSections {
   const { templates, frameworks, records, context, wiki, prompts } = knowledge;
   return {
@@ -26,34 +28,39 @@ export function assembleKnowledge(
       body: put(content),
       bytes: utf8Bytes(content),
     })),
-    graph: records.length
-      ? {
-          records: records.map(({ id, type, title, description, tags, path, source, access }) => ({
-            id,
-            type,
-            title,
-            description,
-            tags,
-            path: `graph/${path}`,
-            body: put(source),
-            ...(access ? { access } : {}),
-          })),
-          index: put(JSON.stringify(buildGraphIndex(records))),
-          search: put(
-            JSON.stringify(
-              buildSearchIndex(
-                records.map(({ id, title, description, tags, body, access }) => ({
-                  name: id,
+    graph:
+      graph !== undefined
+        ? graph
+        : records.length
+          ? {
+              records: records.map(
+                ({ id, type, title, description, tags, path, source, access }) => ({
+                  id,
+                  type,
                   title,
-                  description: [description, ...tags].join(' '),
-                  body,
+                  description,
+                  tags,
+                  path: `graph/${path}`,
+                  body: put(source),
                   ...(access ? { access } : {}),
-                })),
+                }),
               ),
-            ),
-          ),
-        }
-      : null,
+              index: put(JSON.stringify(buildGraphIndex(records))),
+              search: put(
+                JSON.stringify(
+                  buildSearchIndex(
+                    records.map(({ id, title, description, tags, body, access }) => ({
+                      name: id,
+                      title,
+                      description: [description, ...tags].join(' '),
+                      body,
+                      ...(access ? { access } : {}),
+                    })),
+                  ),
+                ),
+              ),
+            }
+          : null,
     context: context
       ? { ...omitContent(context), path: `context/${context.path}`, body: put(context.content) }
       : null,

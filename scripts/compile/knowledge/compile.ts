@@ -1,6 +1,6 @@
 // The knowledge kinds in one pass: templates, frameworks, graph, context, wiki, then prompts (which
 // may embed any of them, or processes and checklists).
-import type { CompiledDocument } from '../parse-document.ts';
+import type { KeptDocument } from '../parse-document.ts';
 import { DOCUMENT_KINDS, documentKinds, type DocumentKind } from '../../../src/bundle/kinds.ts';
 import type { BuildError } from '../errors.ts';
 import { compileContext, type CompiledContext } from './context.ts';
@@ -19,15 +19,20 @@ export interface CompiledKnowledge {
   prompts: CompiledPrompt[];
 }
 
+/**
+ * `graph`, when given, is the graph already compiled elsewhere (the streaming build, which keeps
+ * no record's text): its ids and access lists are what prompts check, and `records` comes back empty.
+ */
 export async function compileKnowledge(
   contentDir: string,
-  documents: readonly CompiledDocument[],
+  documents: readonly KeptDocument[],
+  graph?: ReadonlyArray<{ id: string; access?: string[] }>,
 ): Promise<{ knowledge: CompiledKnowledge; errors: BuildError[] }> {
   const errors: BuildError[] = [];
   const [templates, frameworks, records, context, wiki] = await Promise.all([
     compileTemplates(contentDir, errors),
     compileFrameworks(contentDir, errors),
-    compileGraph(contentDir, errors),
+    graph ? [] : compileGraph(contentDir, errors),
     compileContext(contentDir, errors),
     compileWiki(contentDir, errors),
   ]);
@@ -40,7 +45,7 @@ export async function compileKnowledge(
   const prompts = await compilePrompts(
     contentDir,
     {
-      record: new Map(records.map((record) => [record.id, record.access])),
+      record: new Map((graph ?? records).map((record) => [record.id, record.access])),
       wiki: new Map(wiki.map((module) => [module.module, module.access])),
       ...Object.fromEntries(
         documentKinds.map((kind) => [DOCUMENT_KINDS[kind].singular, names(kind)]),

@@ -29,6 +29,18 @@ export async function readSourceFiles(
   options: { root: string; recursive: boolean; maxBytes: number },
   errors: BuildError[],
 ): Promise<SourceFile[]> {
+  const files: SourceFile[] = [];
+  for await (const file of sourceFilesOf(dir, extension, options, errors)) files.push(file);
+  return files;
+}
+
+/** readSourceFiles one file at a time, for a build that keeps no file's text once it has used it. */
+export async function* sourceFilesOf(
+  dir: string,
+  extension: string,
+  options: { root: string; recursive: boolean; maxBytes: number },
+  errors: BuildError[],
+): AsyncGenerator<SourceFile> {
   const paths = await listFolderFiles(
     dir,
     {
@@ -39,7 +51,6 @@ export async function readSourceFiles(
     },
     errors,
   );
-  const files: SourceFile[] = [];
   for (const path of paths) {
     const file = join(dir, path);
     const info = await lstat(file);
@@ -67,7 +78,7 @@ export async function readSourceFiles(
         .replace(/\r\n?/g, '\n');
       const binary = binaryContentError(text, file);
       if (binary) errors.push(binary);
-      else files.push({ path, file, bytes: bytes.byteLength, text });
+      else yield { path, file, bytes: bytes.byteLength, text };
     } catch {
       const lenient = new TextDecoder('utf-8').decode(bytes);
       errors.push({
@@ -77,7 +88,6 @@ export async function readSourceFiles(
       });
     }
   }
-  return files;
 }
 
 /** The first `# ` heading of Markdown, if any. */

@@ -8,7 +8,7 @@ import {
   wikiLinks,
 } from '../../../src/bundle/graph/ids.ts';
 import type { BuildError } from '../errors.ts';
-import { firstHeading, firstParagraph, readSourceFiles } from './files.ts';
+import { firstHeading, firstParagraph, sourceFilesOf } from './files.ts';
 import type { KnownKey } from '../front-matter-keys.ts';
 import { readFrontMatter, type Fields } from './front.ts';
 
@@ -36,32 +36,57 @@ export async function compileGraph(
   contentDir: string,
   errors: BuildError[],
 ): Promise<CompiledRecord[]> {
+  const records: CompiledRecord[] = [];
+  for await (const record of graphRecordsOf(contentDir, errors)) records.push(record);
+  return finishGraph(records, errors);
+}
+
+/** Each record of content/graph in file order, read one file at a time; a duplicate id is an error, not a record. */
+export async function* graphRecordsOf(
+  contentDir: string,
+  errors: BuildError[],
+): AsyncGenerator<CompiledRecord> {
   const dir = join(contentDir, 'graph');
-  const files = await readSourceFiles(
+  const files = sourceFilesOf(
     dir,
     '.md',
     { root: contentDir, recursive: true, maxBytes: 1024 * 1024 },
     errors,
   );
-  const records: CompiledRecord[] = [];
-  const byId = new Map<string, CompiledRecord>();
-  for (const source of files) {
+  const fileOfId = new Map<string, string>();
+  for await (const source of files) {
     const fields = readFrontMatter('graph', source, errors);
     if (!fields) continue;
     const record = readRecord(source.path, source.file, source.text, fields, errors);
     if (!record) continue;
-    const existing = byId.get(record.id);
-    if (existing) {
+    const existing = fileOfId.get(record.id);
+    if (existing !== undefined) {
       errors.push({
         file: source.file,
         line: fields.line('id'),
-        message: `duplicate id '${record.id}': ${existing.file} already uses it (ids must be unique and stable)`,
+        message: `duplicate id '${record.id}': ${existing} already uses it (ids must be unique and stable)`,
       });
       continue;
     }
-    byId.set(record.id, record);
-    records.push(record);
+    fileOfId.set(record.id, record.file);
+    yield record;
   }
+}
+
+/** The link checks once every record is read, then the records sorted by id. */
+export function finishGraph<
+  Record extends Pick<CompiledRecord, 'id' | 'file' | 'links' | 'access'>,
+>(records: Record[], errors: BuildError[]): Record[] {
+  errors.push(...linkErrors(records, new Map(records.map((record) => [record.id, record]))));
+  return records.sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+/** Dangling links, and links to a record fewer readers may see. */
+export function linkErrors(
+  records: readonly Pick<CompiledRecord, 'file' | 'links' | 'access'>[],
+  byId: ReadonlyMap<string, Pick<CompiledRecord, 'access'>>,
+): BuildError[] {
+  const errors: BuildError[] = [];
   for (const record of records) {
     for (const link of record.links) {
       const target = byId.get(link.to);
@@ -81,10 +106,10 @@ export async function compileGraph(
       }
     }
   }
-  return records.sort((a, b) => (a.id < b.id ? -1 : 1));
+  return errors;
 }
 
-function readRecord(
+export function readRecord(
   path: string,
   file: string,
   source: string,

@@ -107,21 +107,23 @@ export function definitionsIn(text: string): Map<string, Set<string>> {
   return definitions;
 }
 
-/**
- * The abbreviations `texts` (one string per document) define. Where documents give one abbreviation
- * different long forms, the one most documents define wins (then the first in code-unit order), so
- * the result does not depend on document order. Pass only documents every caller may see: what is
- * learned changes the postings of every document that uses the words.
- */
-export function learnAbbreviations(texts: readonly string[]): Map<string, string[]> {
-  const votes = new Map<string, Map<string, number>>(); // abbreviation → long form → documents
-  for (const text of texts) {
-    for (const [abbreviation, forms] of definitionsIn(text)) {
-      let counts = votes.get(abbreviation);
-      if (counts === undefined) votes.set(abbreviation, (counts = new Map()));
-      for (const form of forms) counts.set(form, (counts.get(form) ?? 0) + 1);
-    }
+/** Abbreviation → long form → how many documents define it so. */
+export type AbbreviationVotes = Map<string, Map<string, number>>;
+
+/** Adds the definitions of one document's `text` to `votes`. */
+export function voteAbbreviations(votes: AbbreviationVotes, text: string): void {
+  for (const [abbreviation, forms] of definitionsIn(text)) {
+    let counts = votes.get(abbreviation);
+    if (counts === undefined) votes.set(abbreviation, (counts = new Map()));
+    for (const form of forms) counts.set(form, (counts.get(form) ?? 0) + 1);
   }
+}
+
+/**
+ * Each voted abbreviation's long form: the one most documents define (then the first in code-unit
+ * order), so the result does not depend on document order.
+ */
+export function electedAbbreviations(votes: AbbreviationVotes): Map<string, string[]> {
   const learned = new Map<string, string[]>();
   for (const abbreviation of [...votes.keys()].sort()) {
     const counts = votes.get(abbreviation) as Map<string, number>;
@@ -129,4 +131,16 @@ export function learnAbbreviations(texts: readonly string[]): Map<string, string
     if (best !== undefined) learned.set(abbreviation, best[0].split(' '));
   }
   return learned;
+}
+
+/**
+ * The abbreviations `texts` (one string per document) define. Where documents give one abbreviation
+ * different long forms, the one most documents define wins (electedAbbreviations). Pass only
+ * documents every caller may see: what is learned changes the postings of every document that uses
+ * the words.
+ */
+export function learnAbbreviations(texts: readonly string[]): Map<string, string[]> {
+  const votes: AbbreviationVotes = new Map();
+  for (const text of texts) voteAbbreviations(votes, text);
+  return electedAbbreviations(votes);
 }

@@ -4,7 +4,7 @@
 import { FIELDS, fieldLength, type FieldTerms } from './fields.ts';
 
 /** BM25's term-frequency saturation in [0, 1). */
-function saturation(
+export function saturation(
   tf: number,
   length: number,
   averageLength: number,

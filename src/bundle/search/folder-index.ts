@@ -7,14 +7,14 @@ import { FIELDS, type FieldTerms } from './fields.ts';
 import { countTerms } from './evidence.ts';
 
 /** The field whose cap an index page's evidence for its pages' topics is held to. */
-const MENTION_CAP = (FIELDS.find((field) => field.key === 'body') as { cap: number }).cap;
+export const MENTION_CAP = (FIELDS.find((field) => field.key === 'body') as { cap: number }).cap;
 
 const NAMING_FIELDS = FIELDS.flatMap((field, f) =>
   field.key === 'name' || field.key === 'title' ? [f] : [],
 );
 
 /** The terms (and pairs) of a document's name and title. */
-function namingTerms(fields: readonly FieldTerms[]): Set<string> {
+export function namingTerms(fields: readonly FieldTerms[]): Set<string> {
   const terms = new Set<string>();
   for (const f of NAMING_FIELDS) {
     for (const term of countTerms(fields[f] as FieldTerms, true).keys()) terms.add(term);

@@ -37,13 +37,34 @@ export function encodePostings(
   counted: number,
   audienceOf: ArrayLike<number> | null,
 ): string {
+  const ids = new Int32Array(list.length);
+  const weights = new Uint8Array(list.length);
+  list.forEach(({ id, weight }, i) => {
+    ids[i] = id;
+    weights[i] = weight;
+  });
+  return encodePostingArrays(ids, weights, counted, audienceOf);
+}
+
+/**
+ * The same encoding from parallel arrays (ids ascending, weight digits): what encodePostings
+ * writes, without an object per posting (the streaming build encodes lists of every length this way).
+ */
+export function encodePostingArrays(
+  ids: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  counted: number,
+  audienceOf: ArrayLike<number> | null,
+): string {
   const out: string[] = [];
-  writeVarint(out, list.length);
-  if (list.length > BLOCK) writeSkipData(out, list, counted, audienceOf);
+  const length = ids.length;
+  writeVarint(out, length);
+  if (length > BLOCK) writeSkipData(out, ids, weights, counted, audienceOf);
   let previous = -1;
-  for (const { id, weight } of list) {
+  for (let i = 0; i < length; i++) {
+    const id = ids[i]!;
     writeVarint(out, id - previous - 1);
-    writeDigit(out, weight);
+    writeDigit(out, weights[i]!);
     previous = id;
   }
   return out.join('');
@@ -51,27 +72,30 @@ export function encodePostings(
 
 function writeSkipData(
   out: string[],
-  list: readonly Posting[],
+  ids: ArrayLike<number>,
+  weights: ArrayLike<number>,
   counted: number,
   audienceOf: ArrayLike<number> | null,
 ): void {
+  const length = ids.length;
   let max = 0;
-  for (const { weight } of list) max = Math.max(max, weight);
+  for (let i = 0; i < length; i++) max = Math.max(max, weights[i]!);
   writeDigit(out, max);
   if (counted > 0) {
     const counts = new Array<number>(counted).fill(0);
-    for (const { id } of list) counts[audienceOf![id] as number]! += 1;
+    for (let i = 0; i < length; i++) counts[audienceOf![ids[i]!] as number]! += 1;
     for (const count of counts) writeVarint(out, count);
   }
   let previousLast = -1;
   let previousId = -1;
-  for (let from = 0; from < list.length; from += BLOCK) {
-    const block = list.slice(from, from + BLOCK);
-    const last = block[block.length - 1]!.id;
+  for (let from = 0; from < length; from += BLOCK) {
+    const to = Math.min(from + BLOCK, length);
+    const last = ids[to - 1]!;
     let blockMax = 0;
     let chars = 0;
-    for (const { id, weight } of block) {
-      blockMax = Math.max(blockMax, weight);
+    for (let i = from; i < to; i++) {
+      const id = ids[i]!;
+      blockMax = Math.max(blockMax, weights[i]!);
       chars += varintLength(id - previousId - 1) + 1;
       previousId = id;
     }
