@@ -5,11 +5,7 @@ import { join } from 'node:path';
 import { documentKinds, type DocumentKind } from '../../src/bundle/kinds.ts';
 import type { BuildError } from './errors.ts';
 import { listFolderFiles } from './folder-walk.ts';
-import {
-  MAX_DOCUMENT_BYTES,
-  parseDocumentFile,
-  type CompiledDocument,
-} from './parse-document.ts';
+import { MAX_DOCUMENT_BYTES, parseDocumentFile, type CompiledDocument } from './parse-document.ts';
 
 export type { CompiledDocument };
 
