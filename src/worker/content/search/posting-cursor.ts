@@ -1,8 +1,6 @@
 // A cursor over one term's postings that moves by block: it can name the block holding an id and
 // that block's largest weight digit without decoding it, and decodes a block only when asked for
 // the documents in it. Hidden documents (a restricted caller's) are dropped as a block is decoded.
-// It can be put back on an earlier block (`seek`): the ranking visits windows best first, not in
-// id order, so each block it decodes is kept for the query.
 import { readDigit, readVarint, type Reader } from '../../../bundle/search/codec.ts';
 import { BLOCK, type SkipData } from '../../../bundle/search/postings.ts';
 
@@ -25,12 +23,10 @@ export class PostingCursor {
   private block = 0;
   /** The block whose visible postings `ids` and `digits` hold (-1: none). */
   private decoded = -1;
-  private ids: Int32Array = new Int32Array(0);
-  private digits: Uint8Array = new Uint8Array(0);
+  private readonly ids = new Int32Array(BLOCK);
+  private readonly digits = new Uint8Array(BLOCK);
   private count = 0;
   private next_ = 0;
-  /** Blocks decoded so far, by block: their visible ids and digits (a block is decoded once). */
-  private readonly kept = new Map<number, { ids: Int32Array; digits: Uint8Array; count: number }>();
 
   /** The list at `start` in `postings`; `skip` is its skip data (null for a short list). */
   constructor(postings: string, start: number, skip: SkipData | null, visible: Uint8Array | null) {
@@ -66,6 +62,11 @@ export class PostingCursor {
     return this.block < this.blocks ? (this.last[this.block] as number) : END;
   }
 
+  /** The largest weight digit of the block the bounds stand on (after `blockEnd`). */
+  blockMaxDigit(): number {
+    return this.blockMax[this.block] as number;
+  }
+
   /** Moves to the first visible document at or after `target` (END when none is left). */
   advance(target: number): void {
     if (this.doc >= target) return;
@@ -77,17 +78,7 @@ export class PostingCursor {
       if (this.decoded !== this.block) {
         this.decode(this.block, this.block === 0 ? -1 : (this.last[this.block - 1] as number));
       }
-      // The first id at or after `target` in the decoded block: a binary search, since after a
-      // seek the cursor starts from the block's first posting.
-      const ids = this.ids;
-      let low = this.next_;
-      let high = this.count;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if ((ids[middle] as number) < target) low = middle + 1;
-        else high = middle;
-      }
-      this.next_ = low;
+      while (this.next_ < this.count && (this.ids[this.next_] as number) < target) this.next_ += 1;
       if (this.next_ < this.count) {
         this.doc = this.ids[this.next_] as number;
         this.digit = this.digits[this.next_] as number;
@@ -97,11 +88,12 @@ export class PostingCursor {
     }
   }
 
-  /** Back (or on) to just before block `b`'s first document, keeping what is decoded. */
-  seek(b: number): void {
-    this.block = b;
+  /** Back to before the first document, keeping what is decoded. */
+  rewind(): void {
+    this.block = 0;
     this.doc = -1;
     this.next_ = 0;
+    if (this.decoded !== 0) this.decoded = -1;
   }
 
   /** Moves past the current document. */
@@ -116,36 +108,24 @@ export class PostingCursor {
     this.advance(this.doc + 1);
   }
 
-  /** Reads block `b`'s visible postings (once); ids are gaps from `previous`, the last id before it. */
+  /** Reads block `b`'s visible postings; ids are gaps from `previous`, the last id before it. */
   private decode(b: number, previous: number): void {
-    this.next_ = 0;
-    this.decoded = b;
-    const kept = this.kept.get(b);
-    if (kept !== undefined) {
-      this.ids = kept.ids;
-      this.digits = kept.digits;
-      this.count = kept.count;
-      return;
-    }
     const reader = this.reader;
     const visible = this.visible;
     reader.pos = this.starts[b] as number;
     const size = Math.min(BLOCK, this.documents - b * BLOCK);
-    const ids = new Int32Array(size);
-    const digits = new Uint8Array(size);
     let id = previous;
     let count = 0;
     for (let j = 0; j < size; j++) {
       id += readVarint(reader) + 1;
       const digit = readDigit(reader);
       if (visible !== null && visible[id] === 0) continue;
-      ids[count] = id;
-      digits[count] = digit;
+      this.ids[count] = id;
+      this.digits[count] = digit;
       count += 1;
     }
-    this.ids = ids;
-    this.digits = digits;
     this.count = count;
-    this.kept.set(b, { ids, digits, count });
+    this.next_ = 0;
+    this.decoded = b;
   }
 }

@@ -2,14 +2,14 @@
 // block-max MaxScore, document at a time. The id range is cut into windows at every list's block
 // ends, so within a window each list's contribution is bounded by one block's largest digit.
 //
-// 1. Every window's bound is summed from the skip data alone (nothing decoded).
-// 2. The windows are ranked best bound first (nearly: sorted into bands of bound), so the k-th
-//    score (the threshold) reaches its final value after few windows, and every window after is
-//    held to it. A window whose bound is below the threshold is skipped undecoded. In the others,
-//    the lists whose bounds together stay below it are "non-essential" — a document only they hold
-//    cannot enter — so candidates come from the other lists, and a candidate is dropped as soon as
-//    what it has plus what the lists not yet read could add falls below the threshold. A block is
-//    decoded at most once per query, however many windows it spans.
+// 1. Every window's bound is summed from the skip data alone (nothing decoded). The documents of
+//    the few windows with the highest bounds are scored first: the k-th score (the threshold) then
+//    starts near its final value instead of rising slowly from the first ids.
+// 2. The windows are then taken in id order. A window whose bound is below the threshold is
+//    skipped undecoded. In the others, the lists whose bounds together stay below it are
+//    "non-essential" — a document only they hold cannot enter — so candidates come from the other
+//    lists, and a candidate is dropped as soon as what it has plus what the lists not yet read
+//    could add falls below the threshold.
 //
 // The result equals the exhaustive ranking's exactly: a scored document's score is summed in the
 // same order, from the same products, as summing list after list gives (the same double), and a
@@ -35,14 +35,20 @@ export interface ScoredList {
 const SLACK = 1 + 1e-9;
 
 /**
+ * Windows ranked first, best bound first: enough that the k-th score starts near its final value.
+ * They are ranked as the others are (MaxScore within the window), so more of them cost little.
+ */
+const SEED_WINDOWS = 32;
+
+/**
  * The best `limit` documents (raw summed scores), best first; `lists` in the order scores sum them.
- * `bestFirst` false takes the windows in id order instead (tests check both give the same).
+ * `seedWindows` is how many windows are ranked first (tests also try none).
  */
 export function rankPruned(
   lists: readonly ScoredList[],
   limit: number,
   visible: Uint8Array | null,
-  bestFirst = true,
+  seedWindows = SEED_WINDOWS,
 ): Array<{ id: number; score: number }> {
   const count = lists.length;
   const cursors = lists.map(
@@ -56,10 +62,20 @@ export function rankPruned(
   const bound = new Float64Array(count); // each list's bound in the current window
   const below = new Float64Array(count); // bound of the window's lists sorted up to each one
   const active: number[] = [];
-  if (bestFirst) {
-    const order = byBoundDescending(windows);
-    for (let i = 0; i < order.length; i++) rankWindow(order[i] as number);
-  } else for (let w = 0; w < windows.size; w++) rankWindow(w);
+
+  // The best windows first, in id order among themselves (cursors only move forward), then the
+  // rest in id order: every window is ranked once.
+  const seeded = bestWindows(windows, seedWindows);
+  for (let i = 0; i < seeded.length; i++) rankWindow(seeded[i] as number);
+  if (seeded.length > 0) for (const cursor of cursors) cursor.rewind();
+  let nextSeeded = 0;
+  for (let w = 0; w < windows.size; w++) {
+    if (seeded[nextSeeded] === w) {
+      nextSeeded += 1;
+      continue;
+    }
+    rankWindow(w);
+  }
   return hits.best();
 
   /**
@@ -75,12 +91,10 @@ export function rankPruned(
     const to = windows.to[w] as number;
     active.length = 0;
     for (let t = 0; t < count; t++) {
-      const b = windows.block[w * count + t] as number;
-      if (b < 0) continue;
       const cursor = cursors[t] as PostingCursor;
-      cursor.seek(b);
+      if (cursor.blockEnd(from) === END) continue;
       // Sorted by bound as they are added (a query has few lists).
-      const value = (scales[t] as number) * (cursor.blockMax[b] as number);
+      const value = (scales[t] as number) * cursor.blockMaxDigit();
       bound[t] = value;
       let j = active.length;
       active.push(t);
@@ -133,80 +147,69 @@ export function rankPruned(
   }
 }
 
-/**
- * Each window's id range and bound (the lists' block bounds summed in list order), and the block
- * of each list it lies in (`block[w × lists + t]`; -1 when list t has no block left).
- */
+/** Each window's id range and bound: the lists' block bounds summed in list order. */
 interface Windows {
   size: number;
   from: Int32Array;
   to: Int32Array;
   bound: Float64Array;
-  block: Int32Array;
 }
 
 /** The windows of `cursors`' blocks, read from their skip data (the cursors do not move). */
 function windowsOf(cursors: readonly PostingCursor[], scales: readonly number[]): Windows {
   const count = cursors.length;
-  const lasts = cursors.map((cursor) => cursor.last);
-  const maxima = cursors.map((cursor) => cursor.blockMax);
-  const blocks = Int32Array.from(cursors, (cursor) => cursor.blocks);
-  const scale = Float64Array.from(scales);
+  const block = new Int32Array(count);
   // A window ends where some block ends: there are at most as many windows as blocks.
   let capacity = 0;
-  for (let t = 0; t < count; t++) capacity += blocks[t] as number;
-  const from = new Int32Array(capacity);
-  const to = new Int32Array(capacity);
-  const bound = new Float64Array(capacity);
-  const block = new Int32Array(capacity * count);
-  const at = new Int32Array(count); // each list's block at the current window
-  let size = 0;
-  for (let start = 0; ; size++) {
-    let end = END;
+  for (const cursor of cursors) capacity += cursor.blocks;
+  const windows: Windows = {
+    size: 0,
+    from: new Int32Array(capacity),
+    to: new Int32Array(capacity),
+    bound: new Float64Array(capacity),
+  };
+  for (let from = 0; ;) {
+    let to = END;
     let sum = 0;
-    const row = size * count;
     for (let t = 0; t < count; t++) {
-      const last = lasts[t] as Int32Array;
-      // Windows end at every block end: a list moves at most one block per window.
-      let b = at[t] as number;
-      if (b < (blocks[t] as number) && (last[b] as number) < start) at[t] = b += 1;
-      if (b === blocks[t]) {
-        block[row + t] = -1;
-        continue;
-      }
-      block[row + t] = b;
-      sum = sum + (scale[t] as number) * ((maxima[t] as Uint8Array)[b] as number);
-      if ((last[b] as number) < end) end = last[b] as number;
+      const cursor = cursors[t] as PostingCursor;
+      let b = block[t] as number;
+      while (b < cursor.blocks && (cursor.last[b] as number) < from) b += 1;
+      block[t] = b;
+      if (b === cursor.blocks) continue;
+      sum = sum + (scales[t] as number) * (cursor.blockMax[b] as number);
+      const end = cursor.last[b] as number;
+      if (end < to) to = end;
     }
-    if (end === END) return { size, from, to, bound, block };
-    from[size] = start;
-    to[size] = end;
-    bound[size] = sum;
-    start = end + 1;
+    if (to === END) return windows;
+    windows.from[windows.size] = from;
+    windows.to[windows.size] = to;
+    windows.bound[windows.size] = sum;
+    windows.size += 1;
+    from = to + 1;
   }
 }
 
-/** Bound ranges the windows are sorted into: enough that the first ones hold few windows. */
-const BANDS = 64;
-
-/**
- * The windows' indexes, highest bound first — nearly: a counting sort into BANDS equal ranges of
- * bound below the highest, id order within a range (a comparison sort cost more than it saved).
- * The order only decides how soon the k-th score rises: every window is still compared with it.
- */
-function byBoundDescending(windows: Windows): Int32Array {
-  let highest = 0;
-  for (let w = 0; w < windows.size; w++) highest = Math.max(highest, windows.bound[w] as number);
-  const step = highest / BANDS;
-  const bandOf = (w: number): number =>
-    Math.min(BANDS - 1, Math.floor((windows.bound[w] as number) / step));
-  const bandStart = new Int32Array(BANDS + 1);
-  for (let w = 0; w < windows.size; w++) bandStart[BANDS - 1 - bandOf(w) + 1] += 1;
-  for (let b = 0; b < BANDS; b++) bandStart[b + 1] += bandStart[b] as number;
-  const fill = bandStart.slice(0, BANDS);
-  const order = new Int32Array(windows.size);
-  for (let w = 0; w < windows.size; w++) order[fill[BANDS - 1 - bandOf(w)]++] = w;
-  return order;
+/** The `wanted` windows with the highest bounds (ties: the earlier), in id order. */
+function bestWindows(windows: Windows, wanted: number): number[] {
+  if (wanted <= 0 || windows.size === 0) return [];
+  if (windows.size <= wanted) return Array.from({ length: windows.size }, (_, w) => w);
+  // The wanted-th highest bound, then the windows above it and enough of those at it.
+  const sorted = windows.bound.slice(0, windows.size).sort();
+  const cut = sorted[windows.size - wanted] as number;
+  // How many of the wanted are at the cut: those of the top `wanted` (ascending) equal to it.
+  let atCut = 0;
+  for (let i = windows.size - wanted; i < windows.size && sorted[i] === cut; i++) atCut += 1;
+  const chosen: number[] = [];
+  for (let w = 0; w < windows.size; w++) {
+    const value = windows.bound[w] as number;
+    if (value > cut) chosen.push(w);
+    else if (value === cut && atCut > 0) {
+      chosen.push(w);
+      atCut -= 1;
+    }
+  }
+  return chosen;
 }
 
 /** The score of a document with these digits, summed list by list as the exhaustive ranking does (the same double); clears `digits`. */
