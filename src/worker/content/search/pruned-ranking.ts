@@ -2,10 +2,10 @@
 // block-max MaxScore, document at a time. The id range is cut into windows at every list's block
 // ends, so within a window each list's contribution is bounded by one block's largest digit.
 //
-// 1. Every window's bound is summed from the skip data alone (nothing decoded). The documents of
-//    the few windows with the highest bounds are scored first: the k-th score (the threshold) then
-//    starts near its final value instead of rising slowly from the first ids.
-// 2. The windows are then taken in id order. A window whose bound is below the threshold is
+// 1. Every window's bound is summed from the skip data alone (nothing decoded). The few windows
+//    with the highest bounds are ranked first (as the others are, below): the k-th score (the
+//    threshold) then starts near its final value instead of rising slowly from the first ids.
+// 2. The other windows are then taken in id order. A window whose bound is below the threshold is
 //    skipped undecoded. In the others, the lists whose bounds together stay below it are
 //    "non-essential" — a document only they hold cannot enter — so candidates come from the other
 //    lists, and a candidate is dropped as soon as what it has plus what the lists not yet read
