@@ -2,10 +2,10 @@
 // block-max MaxScore, document at a time. The id range is cut into windows at every list's block
 // ends, so within a window each list's contribution is bounded by one block's largest digit.
 //
-// 1. Every window's bound is summed from the skip data alone (nothing decoded). The documents of
-//    the few windows with the highest bounds are scored first: the k-th score (the threshold) then
-//    starts near its final value instead of rising slowly from the first ids.
-// 2. The windows are then taken in id order. A window whose bound is below the threshold is
+// 1. Every window's bound is summed from the skip data alone (nothing decoded). The few windows
+//    with the highest bounds are ranked first (as the others are, below): the k-th score (the
+//    threshold) then starts near its final value instead of rising slowly from the first ids.
+// 2. The other windows are then taken in id order. A window whose bound is below the threshold is
 //    skipped undecoded. In the others, the lists whose bounds together stay below it are
 //    "non-essential" — a document only they hold cannot enter — so candidates come from the other
 //    lists, and a candidate is dropped as soon as what it has plus what the lists not yet read
@@ -34,12 +34,15 @@ export interface ScoredList {
  */
 const SLACK = 1 + 1e-9;
 
-/** Windows scored first, best bound first: enough to fill the top k with strong documents. */
-const SEED_WINDOWS = 8;
+/**
+ * Windows ranked first, best bound first: enough that the k-th score starts near its final value.
+ * They are ranked as the others are (MaxScore within the window), so more of them cost little.
+ */
+const SEED_WINDOWS = 32;
 
 /**
  * The best `limit` documents (raw summed scores), best first; `lists` in the order scores sum them.
- * `seedWindows` is how many windows are scored first (tests also try none).
+ * `seedWindows` is how many windows are ranked first (tests also try none).
  */
 export function rankPruned(
   lists: readonly ScoredList[],
@@ -53,17 +56,37 @@ export function rankPruned(
   );
   const scales = lists.map((list) => list.scale);
   const hits = new BestHits(limit);
+  if (limit === 0) return hits.best();
   const digits = new Uint8Array(count); // the candidate's digit in each list (0: absent)
   const windows = windowsOf(cursors, scales);
-  const seeded = scoreBestWindows(windows, seedWindows, cursors, scales, digits, hits, limit);
-  for (const cursor of cursors) cursor.rewind();
-
   const bound = new Float64Array(count); // each list's bound in the current window
   const below = new Float64Array(count); // bound of the window's lists sorted up to each one
   const active: number[] = [];
+
+  // The best windows first, in id order among themselves (cursors only move forward), then the
+  // rest in id order: every window is ranked once.
+  const seeded = bestWindows(windows, seedWindows);
+  for (let i = 0; i < seeded.length; i++) rankWindow(seeded[i] as number);
+  if (seeded.length > 0) for (const cursor of cursors) cursor.rewind();
   let nextSeeded = 0;
   for (let w = 0; w < windows.size; w++) {
-    if ((windows.bound[w] as number) < hits.threshold()) continue;
+    if (seeded[nextSeeded] === w) {
+      nextSeeded += 1;
+      continue;
+    }
+    rankWindow(w);
+  }
+  return hits.best();
+
+  /**
+   * Offers every document of window `w` that could enter the top k. Skipped whole when its bound
+   * is below the k-th score. Else the lists whose bounds together stay below it are
+   * "non-essential" — a document only they hold cannot enter — so candidates come from the other
+   * lists, and a candidate is dropped as soon as what it has plus what the lists not yet read
+   * could add falls below the k-th score.
+   */
+  function rankWindow(w: number): void {
+    if ((windows.bound[w] as number) < hits.threshold()) return;
     const from = windows.from[w] as number;
     const to = windows.to[w] as number;
     active.length = 0;
@@ -84,18 +107,11 @@ export function rankPruned(
     let sum = 0;
     for (let j = 0; j < active.length; j++) below[j] = sum += bound[active[j] as number] as number;
     // Lists [0, essential) are non-essential: together they cannot lift a document into the top k.
-    const threshold = hits.threshold();
     let essential = 0;
-    while (essential < active.length && (below[essential] as number) * SLACK < threshold)
+    while (essential < active.length && (below[essential] as number) * SLACK < hits.threshold())
       essential += 1;
     for (let j = essential; j < active.length; j++)
       (cursors[active[j] as number] as PostingCursor).advance(from);
-    scoreWindow(to, essential);
-  }
-  return hits.best();
-
-  /** Scores the candidates of the essential lists up to id `to` (the seeded ones are already in). */
-  function scoreWindow(to: number, essential: number): void {
     for (;;) {
       let doc = END;
       for (let j = essential; j < active.length; j++) {
@@ -103,8 +119,6 @@ export function rankPruned(
         if (at < doc) doc = at;
       }
       if (doc > to) return;
-      while ((seeded[nextSeeded] ?? END) < doc) nextSeeded += 1;
-      const done = seeded[nextSeeded] === doc;
       let partial = 0;
       for (let j = essential; j < active.length; j++) {
         const t = active[j] as number;
@@ -114,8 +128,8 @@ export function rankPruned(
         partial += (scales[t] as number) * cursor.digit;
         cursor.next();
       }
-      let dropped = done;
-      for (let j = essential - 1; j >= 0 && !dropped; j--) {
+      let dropped = false;
+      for (let j = essential - 1; j >= 0; j--) {
         if ((partial + (below[j] as number)) * SLACK < hits.threshold()) {
           dropped = true;
           break;
@@ -145,8 +159,10 @@ interface Windows {
 function windowsOf(cursors: readonly PostingCursor[], scales: readonly number[]): Windows {
   const count = cursors.length;
   const block = new Int32Array(count);
-  let capacity = 64;
-  let windows: Windows = {
+  // A window ends where some block ends: there are at most as many windows as blocks.
+  let capacity = 0;
+  for (const cursor of cursors) capacity += cursor.blocks;
+  const windows: Windows = {
     size: 0,
     from: new Int32Array(capacity),
     to: new Int32Array(capacity),
@@ -166,19 +182,6 @@ function windowsOf(cursors: readonly PostingCursor[], scales: readonly number[])
       if (end < to) to = end;
     }
     if (to === END) return windows;
-    if (windows.size === capacity) {
-      capacity *= 2;
-      const grown: Windows = {
-        size: windows.size,
-        from: new Int32Array(capacity),
-        to: new Int32Array(capacity),
-        bound: new Float64Array(capacity),
-      };
-      grown.from.set(windows.from);
-      grown.to.set(windows.to);
-      grown.bound.set(windows.bound);
-      windows = grown;
-    }
     windows.from[windows.size] = from;
     windows.to[windows.size] = to;
     windows.bound[windows.size] = sum;
@@ -187,54 +190,26 @@ function windowsOf(cursors: readonly PostingCursor[], scales: readonly number[])
   }
 }
 
-/**
- * Scores every document of the `seedWindows` windows with the highest bounds into `hits` (moving
- * `cursors`: rewind them after); returns their ids, ascending, so the ranking in id order skips them.
- */
-function scoreBestWindows(
-  windows: Windows,
-  seedWindows: number,
-  cursors: readonly PostingCursor[],
-  scales: readonly number[],
-  digits: Uint8Array,
-  hits: BestHits,
-  limit: number,
-): number[] {
-  const seeded: number[] = [];
-  if (limit === 0) return seeded;
+/** The `wanted` windows with the highest bounds (ties: the earlier), in id order. */
+function bestWindows(windows: Windows, wanted: number): number[] {
+  if (wanted <= 0 || windows.size === 0) return [];
+  if (windows.size <= wanted) return Array.from({ length: windows.size }, (_, w) => w);
+  // The wanted-th highest bound, then the windows above it and enough of those at it.
+  const sorted = windows.bound.slice(0, windows.size).sort();
+  const cut = sorted[windows.size - wanted] as number;
+  // How many of the wanted are at the cut: those of the top `wanted` (ascending) equal to it.
+  let atCut = 0;
+  for (let i = windows.size - wanted; i < windows.size && sorted[i] === cut; i++) atCut += 1;
   const chosen: number[] = [];
-  const taken = new Uint8Array(windows.size);
-  for (let pick = 0; pick < Math.min(seedWindows, windows.size); pick++) {
-    let best = -1;
-    for (let w = 0; w < windows.size; w++)
-      if (
-        taken[w] === 0 &&
-        (best < 0 || (windows.bound[w] as number) > (windows.bound[best] as number))
-      )
-        best = w;
-    taken[best] = 1;
-    chosen.push(best);
-  }
-  chosen.sort((a, b) => a - b);
-  for (const w of chosen) {
-    const from = windows.from[w] as number;
-    const to = windows.to[w] as number;
-    for (const cursor of cursors) cursor.advance(from);
-    for (;;) {
-      let doc = END;
-      for (const cursor of cursors) if (cursor.doc < doc) doc = cursor.doc;
-      if (doc > to) break;
-      for (let t = 0; t < cursors.length; t++) {
-        const cursor = cursors[t] as PostingCursor;
-        if (cursor.doc !== doc) continue;
-        digits[t] = cursor.digit;
-        cursor.next();
-      }
-      hits.offer(doc, sumInOrder(digits, scales));
-      seeded.push(doc);
+  for (let w = 0; w < windows.size; w++) {
+    const value = windows.bound[w] as number;
+    if (value > cut) chosen.push(w);
+    else if (value === cut && atCut > 0) {
+      chosen.push(w);
+      atCut -= 1;
     }
   }
-  return seeded;
+  return chosen;
 }
 
 /** The score of a document with these digits, summed list by list as the exhaustive ranking does (the same double); clears `digits`. */

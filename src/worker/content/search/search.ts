@@ -1,7 +1,8 @@
 // Query time (inside a Worker isolate): pure JS, no Node APIs. Decodes only the query's postings.
 import { audienceOf, sameAverages, type Audience } from '../../../bundle/search/audiences.ts';
 import { decodeVarints, readVarint, type Reader } from '../../../bundle/search/codec.ts';
-import { countedAudiences, readSkipData, type SkipData } from '../../../bundle/search/postings.ts';
+import { countedAudiences, type SkipData } from '../../../bundle/search/postings.ts';
+import { cachedSkipData } from './skip-data-cache.ts';
 import type { QueryTerms } from './query-terms.ts';
 import { rankPruned, type ScoredList } from './pruned-ranking.ts';
 import { findPostings, type TermTable } from '../../../bundle/search/term-table.ts';
@@ -131,7 +132,7 @@ export function scoredListsOf(
   let attainable = 0;
   const add = (term: string, weight: number, always: boolean): void => {
     const found = lookup(term);
-    const skip = found && readSkipData(found.table.postings, found.start, counted);
+    const skip = found && cachedSkipData(found.table, found.start, counted);
     const df = found === null ? 0 : frequencyOf(found.table.postings, found.start, skip, audience);
     if (df === 0 && !always) return;
     const factor = weight * inverseDocumentFrequency(df, n);
