@@ -6,14 +6,13 @@
 // Miniflare alone over copies of one published corpus (bench/lib/prepared-corpus.ts), and asked
 // tools/list, get_process and a search in each era (bench/lib/era-envelope.ts); for each call one
 // profile of the baseline, then one of this checkout, round after round, and the medians printed.
-import { randomBytes } from 'node:crypto';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Manifest } from '../../src/bundle/bundle.ts';
 import { entriesFromObjects } from '../../src/bundle/document-chunks.ts';
-import { issueLocalToken } from '../../src/shared/auth/local-token.ts';
+import { localAuthEnv } from '../lib/local-auth-env.ts';
 import { objectText } from '../../scripts/compile/assemble.ts';
 import { readBundle } from '../lib/corpus.ts';
 import { eraCall, openEraSession } from '../lib/era-calls.ts';
@@ -59,14 +58,8 @@ const processName = entriesFromObjects(
   'processes',
   (hash) => objectText(bundle.objects, hash),
 )[0]!.name;
-const secret = randomBytes(32).toString('hex');
-const token = await issueLocalToken(secret, 'bench-compare');
 const envFile = join(own, 'bench.env');
-await writeFile(
-  envFile,
-  `PRAXIS_AUTH_MODE=local\nPRAXIS_LOCAL_SECRET=${secret}\nPRAXIS_POINTER_TTL_MS=5000\n`,
-  { mode: 0o600 },
-);
+const token = await localAuthEnv(envFile, 'bench-compare');
 
 /** The bench Worker of the checkout at `root`, bundled, served over its own copy of the KV state. */
 async function startBuild(name: string, root: string): Promise<WorkerHost> {

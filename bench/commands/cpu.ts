@@ -4,13 +4,11 @@
 // search_processes, tools/list and get_process, the worst query, the same figures for the MCP SDK
 // alone (bench/lib/sdk-floor.ts), and each profile's top self-time entries. For finding where the CPU
 // goes between full `npm run bench` runs.
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { issueLocalToken } from '../../src/shared/auth/local-token.ts';
+import { localAuthEnv } from '../lib/local-auth-env.ts';
 import type { Manifest } from '../../src/bundle/bundle.ts';
 import { entriesFromObjects } from '../../src/bundle/document-chunks.ts';
 import { objectText } from '../../scripts/compile/assemble.ts';
@@ -51,14 +49,8 @@ const processes = entriesFromObjects(
   'processes',
   (hash) => objectText(bundle.objects, hash),
 );
-const secret = randomBytes(32).toString('hex');
-const token = await issueLocalToken(secret, 'bench');
 const envFile = join(dir, 'bench.env');
-await writeFile(
-  envFile,
-  `PRAXIS_AUTH_MODE=local\nPRAXIS_LOCAL_SECRET=${secret}\nPRAXIS_POINTER_TTL_MS=5000\n`,
-  { mode: 0o600 },
-);
+const token = await localAuthEnv(envFile, 'bench');
 const script = await bundleBenchWorker(config, join(dir, 'bundle'));
 const shared = (await readQueries(sharedQueriesFile)).map((q) => q.query);
 const heldOut = existsSync(heldOutQueriesFile)

@@ -8,14 +8,13 @@
 // — the isolate CPU per call (median of profiles, bench/profiling/isolate-cpu.ts) and the throughput
 // at 16 connections (autocannon) of tools/list and a tools/call on each, then one table: every
 // Praxis figure next to both floors as a difference and a ratio (bench/lib/floor-table.ts).
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Manifest } from '../../src/bundle/bundle.ts';
 import { entriesFromObjects } from '../../src/bundle/document-chunks.ts';
-import { issueLocalToken } from '../../src/shared/auth/local-token.ts';
+import { localAuthEnv } from '../lib/local-auth-env.ts';
 import { objectText } from '../../scripts/compile/assemble.ts';
 import { readBundle } from '../lib/corpus.ts';
 import { eraCall, openEraSession, type EraAnswer } from '../lib/era-calls.ts';
@@ -73,14 +72,8 @@ const processName = entriesFromObjects(
   'processes',
   (hash) => objectText(bundle.objects, hash),
 )[0]!.name;
-const secret = randomBytes(32).toString('hex');
-const token = await issueLocalToken(secret, 'bench-floors');
 const envFile = join(own, 'bench.env');
-await writeFile(
-  envFile,
-  `PRAXIS_AUTH_MODE=local\nPRAXIS_LOCAL_SECRET=${secret}\nPRAXIS_POINTER_TTL_MS=5000\n`,
-  { mode: 0o600 },
-);
+const token = await localAuthEnv(envFile, 'bench-floors');
 
 type Target = 'praxis' | 'sdk' | 'raw';
 const hosts: Record<Target, WorkerHost> = {

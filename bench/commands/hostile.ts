@@ -4,12 +4,10 @@
 // what it was answered, the isolate CPU per request (bench/profiling/isolate-cpu.ts, median of profiles) and
 // the on-CPU time of the whole workerd process per request (kernel accounting: an upper bound that
 // a loaded machine does not lower), next to an ordinary search and a small 401 for scale.
-import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { issueLocalToken } from '../../src/shared/auth/local-token.ts';
+import { localAuthEnv } from '../lib/local-auth-env.ts';
 import { MAX_QUERY_CHARS } from '../../src/worker/http/request-caps.ts';
 import { bundleBenchWorker, startDirectWorker } from '../hosts/direct-host.ts';
 import { medianIsolateCpuMsPerCall } from '../profiling/isolate-cpu.ts';
@@ -33,14 +31,8 @@ const { dir, config, kvDir } = await preparedCorpus(
   values.work ?? join(tmpdir(), 'praxis-cpu'),
   log,
 );
-const secret = randomBytes(32).toString('hex');
-const token = await issueLocalToken(secret, 'bench');
 const envFile = join(dir, 'hostile.env');
-await writeFile(
-  envFile,
-  `PRAXIS_AUTH_MODE=local\nPRAXIS_LOCAL_SECRET=${secret}\nPRAXIS_POINTER_TTL_MS=5000\nPRAXIS_RATE_LIMIT=off\n`,
-  { mode: 0o600 },
-);
+const token = await localAuthEnv(envFile, 'bench', ['PRAXIS_RATE_LIMIT=off']);
 const host = await startDirectWorker(
   await bundleBenchWorker(config, join(dir, 'bundle')),
   kvDir,

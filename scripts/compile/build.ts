@@ -2,14 +2,14 @@
 import { join } from 'node:path';
 import { AccessStatisticsLimitError } from '../../src/bundle/search/audiences.ts';
 import { assembleBundle, type AssembleOptions, type Bundle } from './assemble.ts';
-import { buildNow, BUILD_NOW_VARIABLE } from './build-clock.ts';
+import { buildClock } from './build-clock.ts';
 import { compileContent } from './compile.ts';
 import { formatBuildError, type BuildError } from './errors.ts';
 import { currentCommit, hasUncommittedChanges } from './git-commit.ts';
 import { lastChangeDates } from './git-dates.ts';
 import { compileKnowledge } from './knowledge/compile.ts';
 import type { KeptDocument } from './parse-document.ts';
-import { platformProblems } from './platform-check.ts';
+import { limitErrors, platformProblems } from './platform-check.ts';
 import { staleWarnings } from './stale-warnings.ts';
 
 export type BuildResult =
@@ -29,10 +29,8 @@ export async function buildContent(
   onWarning: (warning: BuildError) => void = printWarning,
   options: BuildOptions = {},
 ): Promise<BuildResult> {
-  const clock =
-    options.nowMs === undefined ? buildNow() : { ok: true as const, nowMs: options.nowMs };
-  if (!clock.ok)
-    return { ok: false, errors: [{ file: BUILD_NOW_VARIABLE, line: 1, message: clock.message }] };
+  const clock = buildClock(options.nowMs);
+  if (!clock.ok) return clock;
   const { documents, errors, warnings } = await compileContent(contentDir);
   const { knowledge, errors: knowledgeErrors } = await compileKnowledge(contentDir, documents);
   errors.push(...knowledgeErrors);
@@ -65,11 +63,7 @@ export async function buildContent(
   if (limits.length)
     return {
       ok: false,
-      errors: limits.map((problem) => ({
-        file: problem.file ? join(contentDir, problem.file) : `bundle object ${problem.key}`,
-        line: 1,
-        message: problem.message,
-      })),
+      errors: limitErrors(contentDir, limits),
     };
   return { ok: true, bundle, warnings };
 }

@@ -7,7 +7,9 @@ import { documentKinds } from '../../src/bundle/kinds.ts';
 import { isPartsList } from '../../src/bundle/object-parts.ts';
 import { KV, OBJECT_TARGET_BYTES } from '../../src/bundle/platform-limits.ts';
 import type { KnowledgeSections } from '../../src/bundle/sections.ts';
+import { join } from 'node:path';
 import { objectText, type Bundle } from './assemble.ts';
+import type { BuildError } from './errors.ts';
 
 export interface LimitProblem {
   /** The KV key (object hash or pointer) that breaks the limit. */
@@ -108,6 +110,14 @@ export function pointerProblems(pointer: Pointer): LimitProblem[] {
 const POINTER_LOAD_BYTES = 64 * 1024;
 /** The whole pointer's bound: the load list's plus two kinds' shard lists at the most shards a kind has. */
 const POINTER_BYTES = 160 * 1024;
+
+/** Limit problems as build errors: the source file under `contentDir` where there is one, else the object. */
+export const limitErrors = (contentDir: string, problems: readonly LimitProblem[]): BuildError[] =>
+  problems.map((problem) => ({
+    file: problem.file ? join(contentDir, problem.file) : `bundle object ${problem.key}`,
+    line: 1,
+    message: problem.message,
+  }));
 
 export const formatLimitProblem = (problem: LimitProblem): string =>
   `${problem.file ?? `bundle ${problem.key}`}: ${problem.message}`;

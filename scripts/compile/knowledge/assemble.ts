@@ -6,6 +6,25 @@ import type { CompiledKnowledge } from './compile.ts';
 
 const utf8Bytes = (text: string): number => new TextEncoder().encode(text).byteLength;
 
+type GraphRecordEntry = NonNullable<KnowledgeSections['graph']>['records'][number];
+
+/** A graph record's entry in the manifest, its text stored as `body`. */
+export function graphRecordEntry(
+  { id, type, title, description, tags, path, access }: Omit<GraphRecordEntry, 'body'>,
+  body: string,
+): GraphRecordEntry {
+  return {
+    id,
+    type,
+    title,
+    description,
+    tags,
+    path: `graph/${path}`,
+    body,
+    ...(access ? { access } : {}),
+  };
+}
+
 /** `graph`, when given, is the graph section already stored (by the streaming build); else it is made from `knowledge.records`. */
 export function assembleKnowledge(
   knowledge: CompiledKnowledge,
@@ -33,18 +52,7 @@ export function assembleKnowledge(
         ? graph
         : records.length
           ? {
-              records: records.map(
-                ({ id, type, title, description, tags, path, source, access }) => ({
-                  id,
-                  type,
-                  title,
-                  description,
-                  tags,
-                  path: `graph/${path}`,
-                  body: put(source),
-                  ...(access ? { access } : {}),
-                }),
-              ),
+              records: records.map((record) => graphRecordEntry(record, put(record.source))),
               index: put(JSON.stringify(buildGraphIndex(records))),
               search: put(
                 JSON.stringify(

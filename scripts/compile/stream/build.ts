@@ -14,16 +14,16 @@ import { AccessStatisticsLimitError } from '../../../src/bundle/search/audiences
 import type { KnowledgeSections } from '../../../src/bundle/sections.ts';
 import { entryOf, pointerOf, sectionOf, type Provenance } from '../assemble.ts';
 import { datedFromGit, fileOf, printWarning } from '../build.ts';
-import { buildNow, BUILD_NOW_VARIABLE } from '../build-clock.ts';
+import { buildClock } from '../build-clock.ts';
 import { compileFile, duplicateError, isMarkdown, OPEN_FILES_AT_ONCE } from '../compile.ts';
 import type { BuildError } from '../errors.ts';
 import { codeUnitOrder, listFolderFiles } from '../folder-walk.ts';
 import { currentCommit, hasUncommittedChanges } from '../git-commit.ts';
-import { assembleKnowledge } from '../knowledge/assemble.ts';
+import { assembleKnowledge, graphRecordEntry } from '../knowledge/assemble.ts';
 import { compileKnowledge } from '../knowledge/compile.ts';
 import { finishGraph, graphRecordsOf, type CompiledRecord } from '../knowledge/graph.ts';
 import type { CompiledDocument, KeptDocument } from '../parse-document.ts';
-import { pointerProblems, type LimitProblem } from '../platform-check.ts';
+import { limitErrors, pointerProblems, type LimitProblem } from '../platform-check.ts';
 import { staleWarnings } from '../stale-warnings.ts';
 import { DiskObjects } from './disk-objects.ts';
 import { inOrder } from './in-order.ts';
@@ -72,10 +72,8 @@ export async function buildToDirectory(
   onWarning: (warning: BuildError) => void = printWarning,
   options: StreamBuildOptions = {},
 ): Promise<StreamBuildResult> {
-  const clock =
-    options.nowMs === undefined ? buildNow() : { ok: true as const, nowMs: options.nowMs };
-  if (!clock.ok)
-    return { ok: false, errors: [{ file: BUILD_NOW_VARIABLE, line: 1, message: clock.message }] };
+  const clock = buildClock(options.nowMs);
+  if (!clock.ok) return clock;
   const root = await stat(contentDir).catch(() => undefined);
   if (!root?.isDirectory())
     return {
@@ -176,11 +174,7 @@ async function buildInto(
   if (limits.length)
     return {
       ok: false,
-      errors: limits.map((problem) => ({
-        file: problem.file ? join(contentDir, problem.file) : `bundle object ${problem.key}`,
-        line: 1,
-        message: problem.message,
-      })),
+      errors: limitErrors(contentDir, limits),
     };
   const pointerFile = join(outDir, 'pointer.json');
   writeFileSync(`${pointerFile}.tmp`, `${JSON.stringify(pointer, null, 2)}\n`);
@@ -317,16 +311,7 @@ function graphSection(
     ids[record.position] = id;
   });
   return {
-    records: records.map(({ id, type, title, description, tags, path, body, access }) => ({
-      id,
-      type,
-      title,
-      description,
-      tags,
-      path: `graph/${path}`,
-      body,
-      ...(access ? { access } : {}),
-    })),
+    records: records.map((record) => graphRecordEntry(record, record.body)),
     index: objects.put(JSON.stringify(buildGraphIndex(records)), {
       what: 'the knowledge graph index',
     }),

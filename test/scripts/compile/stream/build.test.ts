@@ -9,25 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContent } from '../../../../scripts/compile/build.ts';
 import { writeBundle } from '../../../../scripts/compile/output.ts';
 import { buildToDirectory } from '../../../../scripts/compile/stream/build.ts';
+import { seededRandom } from '../../../helpers/seeded-random.ts';
 
 const NOW = Date.parse('2026-12-01T00:00:00Z');
 const PART_CHARS = 4096;
 let root: string;
 let content: string;
-
-/** mulberry32: deterministic, so a failure reproduces. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  return { next, pick };
-}
 
 const SYLLABLES = ['ka', 'lo', 'mir', 'ten', 'vu', 'sal', 'dro', 'pe', 'qui', 'zan', 'or', 'bel'];
 /** A few words outside ASCII, so terms sort and escape by code unit, not byte. */
@@ -35,7 +22,7 @@ const UNICODE_WORDS = ['café', 'naïve', 'zürich', '日本語', 'émigré', '�
 
 /** About 3 000 documents of every indexed kind; a fifth restricted to one or two groups. */
 async function writeCorpus(dir: string): Promise<void> {
-  const rng = random(7);
+  const rng = seededRandom(7);
   const vocabulary = Array.from(
     { length: 600 },
     () => `${rng.pick(SYLLABLES)}${rng.pick(SYLLABLES)}${rng.pick(SYLLABLES)}`,
