@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { insightsEnvLines } from './local-insights.ts';
 import { localSecret } from './local-secret.ts';
 import { LOCAL_STATE_DIR, PRAXIS_DIR } from './paths.ts';
+import { ownServerHealthy } from './own-server-healthy.ts';
 import { spawnWrangler } from './wrangler.ts';
 
 export interface DevServerOptions {
@@ -54,7 +55,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   ).finally(() => rm(envFile, { force: true }));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   const host = options.ip.includes(':') ? `[${options.ip}]` : options.ip;
-  const ready = await waitForHealth(`http://${host}:${options.port}/healthz`, instance, exited);
+  const ready = await ownServerHealthy(
+    `http://${host}:${options.port}/healthz`,
+    instance,
+    exited,
+    READY_TIMEOUT_MS,
+  );
   if (!ready) {
     child.kill('SIGTERM');
     throw new Error(
@@ -86,28 +92,4 @@ async function writeDevEnv(
   lines.push(`PRAXIS_DEV_INSTANCE=${instance}`);
   await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
   return file;
-}
-
-/**
- * Healthy means this start's own Worker answers 200: another server on the port (which wrangler then
- * fails to bind, and exits) answers without this start's instance name.
- */
-async function waitForHealth(
-  url: string,
-  instance: string,
-  exited: Promise<number>,
-): Promise<boolean> {
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (!gone && Date.now() < deadline) {
-    const ours = await fetch(url).then(
-      (response) =>
-        response.status === 200 && response.headers.get('praxis-dev-instance') === instance,
-      () => false,
-    );
-    if (ours) return true;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return false;
 }
