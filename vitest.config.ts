@@ -86,7 +86,7 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          globalSetup: ['test/helpers/shim/installed-praxis-setup.ts'],
+          globalSetup: ['test/helpers/node/run-folder-setup.ts'],
           // PRAXIS_TEST_CPU=<file>: a line per file of the CPU it spent (docs/testing.md).
           setupFiles: process.env.PRAXIS_TEST_CPU ? ['test/helpers/node/cpu-per-file.ts'] : [],
           include: ['test/**/*.test.ts'],

@@ -15,6 +15,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
+import { inject } from 'vitest';
 
 // GIT_OPTIONAL_LOCKS=0 keeps the tests' own `git status` from refreshing an index that a
 // fingerprint is watching.
@@ -65,7 +66,7 @@ export interface Fixture {
 export function copyOfTemplate(name: string, build: (root: string) => void, at?: string): string {
   let template = templates.get(name);
   if (!template) {
-    template = mkdtempSync(join(tmpdir(), 'praxis-shim-template-'));
+    template = mkdtempSync(join(inject('runFolder'), 'shim-template-'));
     build(template);
     templates.set(name, template);
   }
@@ -82,10 +83,8 @@ export function copyOfTemplate(name: string, build: (root: string) => void, at?:
   return root;
 }
 
+// Templates live in the run's folder (test/helpers/node/run-folder-setup.ts), removed after the run.
 const templates = new Map<string, string>();
-process.on('exit', () => {
-  for (const template of templates.values()) rmSync(template, { recursive: true, force: true });
-});
 
 /** The fixture's repository: two commits' worth of files on main, one of them ignored by .gitignore. */
 export function initialRepository(root: string): void {

@@ -3,9 +3,10 @@
 // and deletes dist/ afterwards (postpack), so two packs of one checkout at once would ship each
 // other's half-deleted dist/: test files running side by side take a lock on the checkout
 // (proper-lockfile). Under it, the first file of a test run packs and installs into the run's folder
-// (installed-praxis-setup.ts) and the others find the install there: one pack, not one per file.
+// (test/helpers/node/run-folder-setup.ts) and the others find the install there: one pack, not one per file.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { delimiter, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import lockfile from 'proper-lockfile';
@@ -22,14 +23,15 @@ export interface InstalledPraxis {
 
 /** The run's installed Praxis; `work` is the caller's own folder, its HOME. */
 export async function installPraxis(work: string): Promise<InstalledPraxis> {
-  const runFolder = inject('installedPraxisFolder');
-  const prefix = join(runFolder, 'prefix');
+  const folder = join(inject('runFolder'), 'installed');
+  await mkdir(folder, { recursive: true });
+  const prefix = join(folder, 'prefix');
   const release = await lockfile.lock(ROOT, {
     lockfilePath: join(ROOT, 'node_modules', '.praxis-pack.lock'),
     retries: { retries: 300, minTimeout: 200, maxTimeout: 1000 },
   });
   try {
-    if (!existsSync(join(prefix, 'bin', 'praxis'))) await packAndInstall(runFolder, prefix);
+    if (!existsSync(join(prefix, 'bin', 'praxis'))) await packAndInstall(folder, prefix);
   } finally {
     await release();
   }
