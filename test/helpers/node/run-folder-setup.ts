@@ -1,11 +1,18 @@
 // The node project's folder for one test run, made before the run and removed after it: what the
-// run's files share and build once (the installed Praxis, git fixture templates) lives in it, so
-// nothing is left in the system's temporary folder when test processes end without their exit
-// handlers running.
+// run's files share and build once (the installed Praxis, git fixture templates, the shared sign-in
+// server's state) lives in it, so nothing is left in the system's temporary folder when test
+// processes end without their exit handlers running. The shared sign-in server, if a file started
+// one, is stopped first.
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import {
+  sharedServerFolder,
+  stopServer,
+  type SharedServerRecord,
+} from './shared-sign-in-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,5 +23,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const folder = await mkdtemp(join(tmpdir(), 'praxis-test-run-'));
   project.provide('runFolder', folder);
-  return () => rm(folder, { recursive: true, force: true });
+  return async () => {
+    const record = join(sharedServerFolder(folder), 'server.json');
+    if (existsSync(record))
+      await stopServer(JSON.parse(readFileSync(record, 'utf8')) as SharedServerRecord);
+    await rm(folder, { recursive: true, force: true });
+  };
 }

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnPraxisDev, type RunningDev } from '../../../scripts/dev/spawn-praxis-dev.ts';
+import { sharedSignInServer, type SharedServer } from '../../helpers/node/shared-sign-in-server.ts';
 import { NO_CHROMIUM, chromiumPath, launchChromium } from '../../helpers/node/chromium.ts';
 import { peopleIn, type PeopleInBrowser } from '../../helpers/node/people-in-browser.ts';
 import {
@@ -40,7 +40,7 @@ if (!chromium)
   process.stderr.write(`test/suites/clients/client-matrix.e2e.test.ts: ${NO_CHROMIUM}\n`);
 
 describe.skipIf(!chromium)(TITLE, () => {
-  let dev: RunningDev;
+  let dev: SharedServer;
   let browser: Browser;
   let people: PeopleInBrowser;
   let inspector: RunningInspector;
@@ -49,20 +49,15 @@ describe.skipIf(!chromium)(TITLE, () => {
 
   beforeAll(async () => {
     // The matrix registers about twenty clients within a minute from one address; the registration
-    // limit (10 a minute, which answers 429 naming itself) is for people, so it is off for this server.
-    const before = process.env.PRAXIS_RATE_LIMIT;
-    process.env.PRAXIS_RATE_LIMIT = 'off';
-    const devStarted = spawnPraxisDev(['--auth', 'oauth', '--insights', 'off']);
+    // limit (10 a minute, which answers 429 naming itself) is for people, so the shared server has it off.
+    const devStarted = sharedSignInServer();
     installDir = await mkdtemp(join(tmpdir(), 'praxis-interop-installed-'));
     const started = await Promise.allSettled([
       launchChromium(chromium!),
       devStarted,
       startInspectorV015(),
       installPraxis(installDir),
-    ]).finally(() => {
-      if (before === undefined) delete process.env.PRAXIS_RATE_LIMIT;
-      else process.env.PRAXIS_RATE_LIMIT = before;
-    });
+    ]);
     if (started[0].status === 'fulfilled') {
       browser = started[0].value;
       people = peopleIn(browser);
@@ -76,7 +71,6 @@ describe.skipIf(!chromium)(TITLE, () => {
   afterAll(async () => {
     await browser?.close();
     await inspector?.process.stop();
-    await dev?.stop();
     if (installDir) await rm(installDir, { recursive: true, force: true });
   });
 

@@ -18,7 +18,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnPraxisDev, type RunningDev } from '../../../scripts/dev/spawn-praxis-dev.ts';
+import { sharedSignInServer, type SharedServer } from '../../helpers/node/shared-sign-in-server.ts';
 import { MemoryOAuthClient } from '../../fixtures/oidc/sign-in-browser.ts';
 import {
   NO_CHROMIUM,
@@ -149,7 +149,7 @@ if (!chromium)
   );
 
 describe.skipIf(!chromium)(TITLE, () => {
-  let dev: RunningDev;
+  let dev: SharedServer;
   let browser: Browser;
   let people: PeopleInBrowser;
   /** Where the screenshots go: PRAXIS_SCREENSHOT_DIR; none are taken without it, as nobody would see them. */
@@ -161,7 +161,7 @@ describe.skipIf(!chromium)(TITLE, () => {
     // Both start at once; whichever started is stopped in afterAll even when the other failed.
     const [launched, started] = await Promise.allSettled([
       launchChromium(chromium!),
-      spawnPraxisDev(['--auth', 'oauth', '--insights', 'off']),
+      sharedSignInServer(),
     ]);
     if (launched.status === 'fulfilled') {
       browser = launched.value;
@@ -176,7 +176,6 @@ describe.skipIf(!chromium)(TITLE, () => {
     // Every finding, serious or not, for whoever runs this with PRAXIS_TEST_LOGS=1.
     console.log(JSON.stringify({ screenshots: shots ?? 'none', axe: findings }));
     await browser?.close();
-    await dev?.stop();
   });
 
   /** Screenshot (when asked for), axe-core and the page's facts, under `name`. */

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/p
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnPraxisDev, type RunningDev } from '../../../scripts/dev/spawn-praxis-dev.ts';
+import { sharedSignInServer, type SharedServer } from '../../helpers/node/shared-sign-in-server.ts';
 import { signInFile } from '../../../src/shim/sign-in/sign-in-file.ts';
 import { createFixture, type Fixture } from '../../helpers/shim/git-fixture.ts';
 import { praxisWithEnv } from '../../helpers/cli-run.ts';
@@ -32,7 +32,7 @@ interface Outcome {
 }
 
 describe('shims sharing one sign-in file renew it one at a time', () => {
-  let dev: RunningDev;
+  let dev: SharedServer;
   let fx: Fixture;
   let root: string;
   let alice: Record<string, string>;
@@ -47,7 +47,7 @@ describe('shims sharing one sign-in file renew it one at a time', () => {
       .join(' ');
     const script = `#!/bin/sh\nexec '${process.execPath}' ${args} '${BROWSER_SCRIPT}' "$@"\n`;
     await writeFile(browser, script, { mode: 0o755 });
-    dev = await spawnPraxisDev(['--auth', 'oauth', '--insights', 'off']);
+    dev = await sharedSignInServer();
     alice = {
       XDG_CONFIG_HOME: join(root, 'config'),
       PRAXIS_BROWSER: browser,
@@ -58,7 +58,6 @@ describe('shims sharing one sign-in file renew it one at a time', () => {
     if (login.code !== 0) throw new Error(`praxis login failed: ${login.stderr}`);
   }, 180_000);
   afterAll(async () => {
-    await dev?.stop();
     fx?.cleanup();
     if (root) await rm(root, { recursive: true, force: true });
   });

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnPraxisDev, type RunningDev } from '../../../scripts/dev/spawn-praxis-dev.ts';
+import { sharedSignInServer, type SharedServer } from '../../helpers/node/shared-sign-in-server.ts';
 import { signInFile } from '../../../src/shim/sign-in/sign-in-file.ts';
 import { createFixture, type Fixture } from '../../helpers/shim/git-fixture.ts';
 import { praxisWithEnv, type CliRun } from '../../helpers/cli-run.ts';
@@ -25,7 +25,7 @@ interface StoredFile {
 }
 
 describe('signing the shim in with praxis login, end to end', () => {
-  let dev: RunningDev;
+  let dev: SharedServer;
   let fx: Fixture;
   let root: string;
   let browser: string;
@@ -44,10 +44,9 @@ describe('signing the shim in with praxis login, end to end', () => {
         .join(' ')} '${BROWSER_SCRIPT}' "$@"\n`,
       { mode: 0o755 },
     );
-    dev = await spawnPraxisDev(['--auth', 'oauth', '--log-requests', '--insights', 'off']);
+    dev = await sharedSignInServer();
   }, 120_000);
   afterAll(async () => {
-    await dev?.stop();
     fx?.cleanup();
     if (root) await rm(root, { recursive: true, force: true });
   });
