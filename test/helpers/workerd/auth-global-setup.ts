@@ -3,7 +3,8 @@
 // connections, for the "identity provider unreachable" case. Their URLs reach the tests by inject().
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { startSignInProvider } from '../../../scripts/dev/sign-in-provider.ts';
+import { DEV_USERS, startSignInProvider } from '../../../scripts/dev/sign-in-provider.ts';
+import { CHANGED_USER } from './changed-user.ts';
 import { startHostileProvider } from '../../fixtures/oidc/hostile-provider.ts';
 import {
   startIdentityProvider,
@@ -25,11 +26,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
     unreachable: `http://127.0.0.1:${await closedPort()}`,
   });
   project.provide('identityClients', TEST_CLIENTS);
-  // Auth mode oauth: the development sign-in provider as the upstream (alice, bob), one whose
-  // users the tests change, and a hostile one.
+  // Auth mode oauth: the development sign-in provider as the upstream, and a hostile one. Its users
+  // are alice and bob, which files running side by side rely on as documented, and CHANGED_USER, the
+  // one user the tests change while it runs (groups, disabled): changing alice made a file running at
+  // the same time see her without the authors group.
   const signIn = await startSignInProvider({
     redirectUris: [SIGN_IN_CALLBACK, INSIGHTS_PAGE_CALLBACK],
     testControls: true,
+    users: {
+      ...DEV_USERS,
+      [CHANGED_USER]: {
+        password: CHANGED_USER,
+        name: 'Grace Example',
+        email: 'grace@example.com',
+        groups: ['engineering'],
+      },
+    },
   });
   const hostile = await startHostileProvider(signIn.clientId);
   project.provide('signInProvider', {

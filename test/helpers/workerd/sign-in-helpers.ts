@@ -10,6 +10,7 @@ import {
   s256,
   signInAs,
 } from '../../fixtures/oidc/sign-in-browser.ts';
+import { CHANGED_USER } from './changed-user.ts';
 import { MCP_URL, callWorker } from './helpers.ts';
 
 export const signInProvider = inject('signInProvider');
@@ -44,16 +45,16 @@ export function oauthEnv(overrides: Partial<Env> = {}): Partial<Env> {
   };
 }
 
-/** Change a user at the development provider while it runs (groups, disabled). */
-export async function changeUser(
-  name: string,
-  change: { groups?: string[]; disabled?: boolean },
-): Promise<void> {
-  const response = await fetch(`${signInProvider.issuer}/test/users/${name}`, {
+/**
+ * Changes CHANGED_USER at the development provider while it runs (groups, disabled) — never alice or
+ * bob, whom files running at the same time sign in as.
+ */
+export async function changeUser(change: { groups?: string[]; disabled?: boolean }): Promise<void> {
+  const response = await fetch(`${signInProvider.issuer}/test/users/${CHANGED_USER}`, {
     method: 'POST',
     body: JSON.stringify(change),
   });
-  if (!response.ok) throw new Error(`could not change user ${name}: ${response.status}`);
+  if (!response.ok) throw new Error(`could not change user ${CHANGED_USER}: ${response.status}`);
 }
 
 /** Requests for the Worker go to it in-process; everything else over loopback. */

@@ -24,13 +24,14 @@ import {
   signedInTokens,
   tokenRequest,
 } from '../../helpers/workerd/sign-in-helpers.ts';
+import { CHANGED_USER } from '../../helpers/workerd/changed-user.ts';
 
 beforeAll(async () => {
   await publishFixture();
 });
 
 afterEach(async () => {
-  await changeUser('alice', { groups: ['engineering'], disabled: false });
+  await changeUser({ groups: ['engineering'], disabled: false });
 });
 
 /** Connects the official client: a 401, discovery, registration, then the person signs in. */
@@ -63,9 +64,9 @@ async function seesRestricted(client: Client): Promise<boolean> {
 
 describe('signing in through this server (auth mode oauth)', () => {
   it("takes the official MCP client from the URL alone to tool calls that see exactly the signed-in user's groups", async () => {
-    await changeUser('alice', { groups: ['engineering', 'security-team'] });
+    await changeUser({ groups: ['engineering', 'security-team'] });
     const seen: string[] = [];
-    const alice = await connectAs('alice', oauthEnv(), seen);
+    const grace = await connectAs(CHANGED_USER, oauthEnv(), seen);
     try {
       expect(seen).toEqual(
         expect.arrayContaining([
@@ -75,12 +76,12 @@ describe('signing in through this server (auth mode oauth)', () => {
           'POST http://localhost/oauth/token',
         ]),
       );
-      expect(await seesRestricted(alice.client)).toBe(true);
-      const token = alice.provider.stored!;
+      expect(await seesRestricted(grace.client)).toBe(true);
+      const token = grace.provider.stored!;
       expect(token.expires_in).toBeLessThanOrEqual(3600);
       expect(token.refresh_token).toBeTruthy();
     } finally {
-      await alice.client.close();
+      await grace.client.close();
     }
     const bob = await connectAs('bob');
     try {
@@ -101,13 +102,13 @@ describe('signing in through this server (auth mode oauth)', () => {
 describe('refresh and revocation in auth mode oauth', () => {
   it('re-checks the user upstream on refresh: a removed group is gone from the next access token, a disabled user gets no token', async () => {
     const env = oauthEnv();
-    await changeUser('alice', { groups: ['engineering', 'security-team'] });
-    const first = await signedInTokens(env, 'alice');
+    await changeUser({ groups: ['engineering', 'security-team'] });
+    const first = await signedInTokens(env, CHANGED_USER);
     expect(
       (await rpcResult(await mcpPost(getRestricted, first.access, env))).result?.isError,
     ).toBeFalsy();
 
-    await changeUser('alice', { groups: ['engineering'] });
+    await changeUser({ groups: ['engineering'] });
     const refreshed = await tokenRequest(env, {
       grant_type: 'refresh_token',
       refresh_token: first.refresh,
@@ -120,7 +121,7 @@ describe('refresh and revocation in auth mode oauth', () => {
         .result?.isError,
     ).toBe(true);
 
-    await changeUser('alice', { disabled: true });
+    await changeUser({ disabled: true });
     const refused = await tokenRequest(env, {
       grant_type: 'refresh_token',
       refresh_token: String(refreshed.body.refresh_token),
