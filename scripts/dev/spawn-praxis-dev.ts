@@ -86,6 +86,7 @@ async function spawnOnce(args: string[], launcher: DevLauncher): Promise<Running
     signalProcessGroup(child, 'SIGKILL');
     await rm(state, { recursive: true, force: true });
   };
+  let timeout: NodeJS.Timeout | undefined;
   const ready = new Promise<boolean>((resolve) => {
     const onData = (chunk: Buffer) => {
       output += chunk;
@@ -94,9 +95,11 @@ async function spawnOnce(args: string[], launcher: DevLauncher): Promise<Running
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
     void exited.then(() => resolve(false));
-    setTimeout(() => resolve(false), START_TIMEOUT_MS);
+    timeout = setTimeout(() => resolve(false), START_TIMEOUT_MS);
   });
   started = await ready;
+  // A pending timer would keep a script that started a server, and has stopped it, running on.
+  clearTimeout(timeout);
   if (!started) {
     await stop();
     const message = `praxis dev did not start:\n${output}`;
