@@ -11,8 +11,8 @@ import {
   StreamableHTTPClientTransport,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnPraxisDev, type RunningDev } from '../../../scripts/dev/spawn-praxis-dev.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedDevServer, type SharedServer } from '../../helpers/node/shared-dev-server.ts';
 import { MemoryOAuthClient, TestBrowser, signInAs } from '../../fixtures/oidc/sign-in-browser.ts';
 import { startMcpRemote } from '../../helpers/clients/mcp-remote.ts';
 import { praxis } from '../../helpers/cli-run.ts';
@@ -20,12 +20,12 @@ import { praxis } from '../../helpers/cli-run.ts';
 const RESTRICTED = 'production-access';
 
 describe('praxis dev --auth oauth, end to end', () => {
-  let dev: RunningDev;
+  let dev: SharedServer;
   beforeAll(async () => {
-    // Started the way the README's first command starts it: `npm start` (= praxis dev --auth oauth).
-    dev = await spawnPraxisDev(['--log-requests'], 'npm start');
+    // Started the way the README's first command starts it: `npm start` (= praxis dev --auth oauth),
+    // the run's one such server (test/helpers/node/shared-dev-server.ts).
+    dev = await sharedDevServer('npm start');
   }, 120_000);
-  afterAll(() => dev?.stop());
 
   it('prints the URL to add and the development users', () => {
     expect(dev.output()).toContain(`http://127.0.0.1:${dev.port}/mcp`);

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedSignInServer, type SharedServer } from '../../helpers/node/shared-sign-in-server.ts';
+import { sharedDevServer, type SharedServer } from '../../helpers/node/shared-dev-server.ts';
 import { NO_CHROMIUM, chromiumPath, launchChromium } from '../../helpers/node/chromium.ts';
 import { peopleIn, type PeopleInBrowser } from '../../helpers/node/people-in-browser.ts';
 import {
@@ -50,7 +50,7 @@ describe.skipIf(!chromium)(TITLE, () => {
   beforeAll(async () => {
     // The matrix registers about twenty clients within a minute from one address; the registration
     // limit (10 a minute, which answers 429 naming itself) is for people, so the shared server has it off.
-    const devStarted = sharedSignInServer();
+    const devStarted = sharedDevServer('sign-in');
     installDir = await mkdtemp(join(tmpdir(), 'praxis-interop-installed-'));
     const started = await Promise.allSettled([
       launchChromium(chromium!),

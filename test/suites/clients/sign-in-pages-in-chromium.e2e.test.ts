@@ -18,7 +18,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedSignInServer, type SharedServer } from '../../helpers/node/shared-sign-in-server.ts';
+import { sharedDevServer, type SharedServer } from '../../helpers/node/shared-dev-server.ts';
 import { MemoryOAuthClient } from '../../fixtures/oidc/sign-in-browser.ts';
 import {
   NO_CHROMIUM,
@@ -161,7 +161,7 @@ describe.skipIf(!chromium)(TITLE, () => {
     // Both start at once; whichever started is stopped in afterAll even when the other failed.
     const [launched, started] = await Promise.allSettled([
       launchChromium(chromium!),
-      sharedSignInServer(),
+      sharedDevServer('sign-in'),
     ]);
     if (launched.status === 'fulfilled') {
       browser = launched.value;

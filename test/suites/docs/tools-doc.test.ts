@@ -13,7 +13,7 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnPraxisDev, type RunningDev } from '../../../scripts/dev/spawn-praxis-dev.ts';
+import { sharedDevServer, type SharedServer } from '../../helpers/node/shared-dev-server.ts';
 import { MemoryOAuthClient, TestBrowser, signInAs } from '../../fixtures/oidc/sign-in-browser.ts';
 import {
   answerBlock,
@@ -101,13 +101,13 @@ async function wireOf(url: string, token: string | undefined, example: Example):
 }
 
 describe('docs/tools.md', () => {
-  let dev: RunningDev;
+  let dev: SharedServer;
   const signedIn = new Map<Caller, SignedIn>();
   const fresh = new Map<string, string>();
   let page = '';
 
   beforeAll(async () => {
-    dev = await spawnPraxisDev([], 'npm start');
+    dev = await sharedDevServer('npm start');
     for (const user of ['alice', 'bob'] as const) signedIn.set(user, await signIn(dev.url, user));
     for (const example of TOOLS_DOC_EXAMPLES) {
       const caller = signedIn.get(example.as);
@@ -130,7 +130,6 @@ describe('docs/tools.md', () => {
 
   afterAll(async () => {
     for (const { client } of signedIn.values()) await client.close();
-    await dev?.stop();
   });
 
   it('marks each example the test asks exactly once, and no other', () => {

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/p
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedSignInServer, type SharedServer } from '../../helpers/node/shared-sign-in-server.ts';
+import { sharedDevServer, type SharedServer } from '../../helpers/node/shared-dev-server.ts';
 import { signInFile } from '../../../src/shim/sign-in/sign-in-file.ts';
 import { createFixture, type Fixture } from '../../helpers/shim/git-fixture.ts';
 import { praxisWithEnv } from '../../helpers/cli-run.ts';
@@ -47,7 +47,7 @@ describe('shims sharing one sign-in file renew it one at a time', () => {
       .join(' ');
     const script = `#!/bin/sh\nexec '${process.execPath}' ${args} '${BROWSER_SCRIPT}' "$@"\n`;
     await writeFile(browser, script, { mode: 0o755 });
-    dev = await sharedSignInServer();
+    dev = await sharedDevServer('sign-in');
     alice = {
       XDG_CONFIG_HOME: join(root, 'config'),
       PRAXIS_BROWSER: browser,

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedSignInServer, type SharedServer } from '../../helpers/node/shared-sign-in-server.ts';
+import { sharedDevServer, type SharedServer } from '../../helpers/node/shared-dev-server.ts';
 import { signInFile } from '../../../src/shim/sign-in/sign-in-file.ts';
 import { createFixture, type Fixture } from '../../helpers/shim/git-fixture.ts';
 import { praxisWithEnv, type CliRun } from '../../helpers/cli-run.ts';
@@ -44,7 +44,7 @@ describe('signing the shim in with praxis login, end to end', () => {
         .join(' ')} '${BROWSER_SCRIPT}' "$@"\n`,
       { mode: 0o755 },
     );
-    dev = await sharedSignInServer();
+    dev = await sharedDevServer('sign-in');
   }, 120_000);
   afterAll(async () => {
     fx?.cleanup();
