@@ -2,7 +2,7 @@
 // that block's largest weight digit without decoding it, and decodes a block only when asked for
 // the documents in it. Hidden documents (a restricted caller's) are dropped as a block is decoded.
 import { readDigit, readVarint, type Reader } from '../../../bundle/search/codec.ts';
-import { BLOCK, type SkipData } from '../../../bundle/search/postings.ts';
+import { BLOCK, INTERVAL, type SkipData } from '../../../bundle/search/postings.ts';
 
 /** The id of no document: where an exhausted cursor stands. */
 export const END = 0x7fffffff;
@@ -18,6 +18,8 @@ export class PostingCursor {
   readonly blocks: number;
   readonly last: Int32Array;
   readonly blockMax: Uint8Array;
+  /** Per interval of INTERVAL ids: a digit no (visible) posting there exceeds, 0 where there is none. */
+  readonly intervalMax: Uint8Array;
   private readonly starts: Int32Array;
   /** The block the cursor's bounds are read from. */
   private block = 0;
@@ -38,6 +40,7 @@ export class PostingCursor {
       this.last = skip.last;
       this.blockMax = skip.blockMax;
       this.starts = skip.start;
+      this.intervalMax = skip.intervalMax;
       return;
     }
     // A short list is one block, decoded now: its last visible id and largest digit are its bounds.
@@ -51,6 +54,12 @@ export class PostingCursor {
     let max = 0;
     for (let i = 0; i < this.count; i++) max = Math.max(max, this.digits[i] as number);
     this.blockMax[0] = max;
+    this.intervalMax = new Uint8Array(Math.floor((this.last[0] as number) / INTERVAL) + 1);
+    for (let i = 0; i < this.count; i++) {
+      const interval = Math.floor((this.ids[i] as number) / INTERVAL);
+      const digit = this.digits[i] as number;
+      if ((this.intervalMax[interval] as number) < digit) this.intervalMax[interval] = digit;
+    }
   }
 
   /**
