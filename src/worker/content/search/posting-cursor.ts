@@ -97,6 +97,23 @@ export class PostingCursor {
     }
   }
 
+  /**
+   * Back or forth to before `target` (the block holding it found by bisection), keeping what is
+   * decoded: `advance(target)` then reads from there.
+   */
+  restartAt(target: number): void {
+    let low = 0;
+    let high = this.blocks;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((this.last[middle] as number) < target) low = middle + 1;
+      else high = middle;
+    }
+    this.block = low;
+    this.doc = -1;
+    this.next_ = 0;
+  }
+
   /** Back to before the first document, keeping what is decoded. */
   rewind(): void {
     this.block = 0;

@@ -64,19 +64,15 @@ export function rankPruned(
   const below = new Float64Array(count); // bound of the interval's lists sorted up to each one
   const active: number[] = [];
 
-  // The best intervals first, in id order among themselves (cursors only move forward), then the
-  // rest in id order: every interval is ranked once.
+  // The best intervals first, best bound first (cursors restarted at each), then the rest in id
+  // order: every interval is ranked once.
   const seeded = bestIntervals(bounds, seedIntervals);
-  for (let i = 0; i < seeded.length; i++) rankInterval(seeded[i] as number);
+  for (const interval of seeded) rankInterval(interval, true);
+  const done = new Uint8Array(bounds.length);
+  for (const interval of seeded) done[interval] = 1;
   if (seeded.length > 0) for (const cursor of cursors) cursor.rewind();
-  let nextSeeded = 0;
-  for (let interval = 0; interval < bounds.length; interval++) {
-    if (seeded[nextSeeded] === interval) {
-      nextSeeded += 1;
-      continue;
-    }
-    rankInterval(interval);
-  }
+  for (let interval = 0; interval < bounds.length; interval++)
+    if (done[interval] === 0) rankInterval(interval, false);
   return hits.best();
 
   /**
@@ -84,9 +80,9 @@ export function rankPruned(
    * is below the k-th score. Else the lists whose bounds together stay below it are
    * "non-essential" — a document only they hold cannot enter — so candidates come from the other
    * lists, and a candidate is dropped as soon as what it has plus what the lists not yet read
-   * could add falls below the k-th score.
+   * could add falls below the k-th score. `restart`: the cursors may stand past the interval.
    */
-  function rankInterval(interval: number): void {
+  function rankInterval(interval: number, restart: boolean): void {
     if ((bounds[interval] as number) < hits.threshold()) return;
     const from = interval * INTERVAL;
     const to = from + INTERVAL - 1;
@@ -108,6 +104,9 @@ export function rankPruned(
     }
     let sum = 0;
     for (let j = 0; j < active.length; j++) below[j] = sum += bound[active[j] as number] as number;
+    if (restart)
+      for (let j = 0; j < active.length; j++)
+        (cursors[active[j] as number] as PostingCursor).restartAt(from);
     // Lists [0, essential) are non-essential: together they cannot lift a document into the top k.
     let essential = 0;
     while (essential < active.length && (below[essential] as number) * SLACK < hits.threshold())
@@ -171,10 +170,13 @@ function intervalBounds(
   return bounds;
 }
 
-/** The `wanted` intervals with the highest bounds (ties: the earlier), in id order. */
+/** The `wanted` intervals with the highest bounds, highest first (ties: the earlier first). */
 function bestIntervals(bounds: Float64Array, wanted: number): number[] {
   if (wanted <= 0 || bounds.length === 0) return [];
-  if (bounds.length <= wanted) return Array.from({ length: bounds.length }, (_, i) => i);
+  if (bounds.length <= wanted)
+    return Array.from({ length: bounds.length }, (_, i) => i).sort(
+      (a, b) => (bounds[b] as number) - (bounds[a] as number) || a - b,
+    );
   // The `wanted` highest bounds, ascending: most intervals fall below the lowest and cost one test.
   const top = new Float64Array(wanted).fill(-1);
   for (let i = 0; i < bounds.length; i++) {
@@ -200,7 +202,7 @@ function bestIntervals(bounds: Float64Array, wanted: number): number[] {
       atCut -= 1;
     }
   }
-  return chosen;
+  return chosen.sort((a, b) => (bounds[b] as number) - (bounds[a] as number) || a - b);
 }
 
 /** The score of a document with these digits, summed list by list as the exhaustive ranking does (the same double); clears `digits`. */
