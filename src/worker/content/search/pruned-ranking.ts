@@ -77,14 +77,16 @@ export function rankPruned(
 
   /**
    * Offers every document of `interval` that could enter the top k. Skipped whole when its bound
-   * is below the k-th score. Else the lists whose bounds together stay below it are
+   * is below the k-th score (or equal to it, and every id in it above the worst kept's). Else the lists whose bounds together stay below it are
    * "non-essential" — a document only they hold cannot enter — so candidates come from the other
    * lists, and a candidate is dropped as soon as what it has plus what the lists not yet read
    * could add falls below the k-th score. `restart`: the cursors may stand past the interval.
    */
   function rankInterval(interval: number, restart: boolean): void {
-    if ((bounds[interval] as number) < hits.threshold()) return;
     const from = interval * INTERVAL;
+    const most = bounds[interval] as number;
+    // At the k-th score exactly, a document enters only with a lower id than the worst kept's.
+    if (most < hits.threshold() || (most === hits.threshold() && from > hits.worstId())) return;
     const to = from + INTERVAL - 1;
     active.length = 0;
     for (let t = 0; t < count; t++) {
