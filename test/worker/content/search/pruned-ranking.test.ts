@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { audienceOf } from '../../../../src/bundle/search/audiences.ts';
 import { buildSearchIndex, type IndexableDoc } from '../../../../src/bundle/search/index.ts';
 import {
+  INTERVAL,
   intervalBoundsOfBlocks,
   MAX_COUNTED_AUDIENCES,
 } from '../../../../src/bundle/search/postings.ts';
@@ -196,6 +197,27 @@ describe('pruned ranking', () => {
       const { audience, lookup } = lookupFor(index, { limit })!;
       const expected = rankExhaustive(index, lookup, query, { limit }, audience);
       expect(expected.length).toBe(limit);
+      expect(searchIndex(index, query, { limit })).toEqual(expected);
+    }
+  });
+
+  it('keeps the lower ids of a tie at the k-th place found in an interval ranked after a better one', () => {
+    // Interval 3 holds the best document and enough of the tied ones to fill the top k first; the
+    // tied documents of interval 0, whose bound only equals the k-th score, have the lower ids.
+    const tied = (i: number): boolean =>
+      (i >= 10 && i < 30) || (i >= 3 * INTERVAL + 10 && i < 3 * INTERVAL + 40);
+    const docs = Array.from({ length: 5 * INTERVAL }, (_, i) => ({
+      name: `doc-${String(i).padStart(4, '0')}`,
+      title: i === 3 * INTERVAL + 5 ? 'Rollback Deploy' : tied(i) ? 'Rollback' : 'Other',
+      description: 'a page',
+      body: 'nothing to see here',
+    }));
+    const index = buildSearchIndex(docs);
+    const query = analyseQuery('rollback deploy');
+    for (const limit of [5, 10, 25]) {
+      const { audience, lookup } = lookupFor(index, { limit })!;
+      const expected = rankExhaustive(index, lookup, query, { limit }, audience);
+      expect(expected.slice(1, 21).every((hit) => hit.doc < INTERVAL)).toBe(true);
       expect(searchIndex(index, query, { limit })).toEqual(expected);
     }
   });
