@@ -68,11 +68,11 @@ export function rankPruned(
   // order: every interval is ranked once.
   const seeded = bestIntervals(bounds, seedIntervals);
   for (const interval of seeded) rankInterval(interval, true);
-  const done = new Uint8Array(bounds.length);
-  for (const interval of seeded) done[interval] = 1;
+  // A ranked interval's bound is set below any threshold (they are never negative): not again.
+  for (const interval of seeded) bounds[interval] = -1;
   if (seeded.length > 0) for (const cursor of cursors) cursor.rewind();
   for (let interval = 0; interval < bounds.length; interval++)
-    if (done[interval] === 0) rankInterval(interval, false);
+    if ((bounds[interval] as number) >= hits.threshold()) rankInterval(interval, false);
   return hits.best();
 
   /**
@@ -165,8 +165,8 @@ function intervalBounds(
     const maxima = (cursors[t] as PostingCursor).intervalMax;
     const scale = scales[t] as number;
     for (let i = 0; i < maxima.length; i++) {
-      const max = maxima[i] as number;
-      if (max !== 0) bounds[i] = (bounds[i] as number) + scale * max;
+      // Adding 0 (no posting there) leaves a bound as it was, exactly.
+      bounds[i] = (bounds[i] as number) + scale * (maxima[i] as number);
     }
   }
   return bounds;
