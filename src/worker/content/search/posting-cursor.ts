@@ -1,6 +1,7 @@
-// A cursor over one term's postings that moves by block: it can name the block holding an id and
-// that block's largest weight digit without decoding it, and decodes a block only when asked for
-// the documents in it. Hidden documents (a restricted caller's) are dropped as a block is decoded.
+// A cursor over one term's postings that moves by block: it finds the block holding an id without
+// decoding it (forwards, or from anywhere by bisection), gives the list's bound in each interval of
+// ids, and decodes a block only when asked for the documents in it. Hidden documents (a restricted
+// caller's) are dropped as a block is decoded.
 import { readDigit, readVarint, type Reader } from '../../../bundle/search/codec.ts';
 import { BLOCK, INTERVAL, type SkipData } from '../../../bundle/search/postings.ts';
 
@@ -63,17 +64,12 @@ export class PostingCursor {
   }
 
   /**
-   * Moves the bounds to the block holding `target` or the first one after it, without decoding,
+   * Moves to the block holding `target` or the first one after it, without decoding it,
    * and returns that block's last id (END when no block is left). Never moves backwards.
    */
-  blockEnd(target: number): number {
+  private blockEnd(target: number): number {
     while (this.block < this.blocks && (this.last[this.block] as number) < target) this.block += 1;
     return this.block < this.blocks ? (this.last[this.block] as number) : END;
-  }
-
-  /** The largest weight digit of the block the bounds stand on (after `blockEnd`). */
-  blockMaxDigit(): number {
-    return this.blockMax[this.block] as number;
   }
 
   /** Moves to the first visible document at or after `target` (END when none is left). */

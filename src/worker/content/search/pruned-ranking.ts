@@ -77,10 +77,11 @@ export function rankPruned(
 
   /**
    * Offers every document of `interval` that could enter the top k. Skipped whole when its bound
-   * is below the k-th score (or equal to it, and every id in it above the worst kept's). Else the lists whose bounds together stay below it are
-   * "non-essential" — a document only they hold cannot enter — so candidates come from the other
-   * lists, and a candidate is dropped as soon as what it has plus what the lists not yet read
-   * could add falls below the k-th score. `restart`: the cursors may stand past the interval.
+   * is below the k-th score (or equal to it, and every id in it above the worst kept's). Else the
+   * lists whose bounds together stay below it are "non-essential" — a document only they hold
+   * cannot enter — so candidates come from the other lists, and a candidate is dropped as soon as
+   * what it has plus what the lists not yet read could add falls below the k-th score.
+   * `restart`: the cursors may stand past the interval (the best ones are ranked out of order).
    */
   function rankInterval(interval: number, restart: boolean): void {
     const from = interval * INTERVAL;
