@@ -36,7 +36,7 @@ export function storeShardedIndex(
       objects.put(JSON.stringify(shard), { what: `a search index shard of ${what}` }),
     );
   const head: ShardedIndex = {
-    format: 'praxis-search/4',
+    format: 'praxis-search/6',
     documents: plan.documents,
     order: plan.order,
     shards: shardsOf(sinks[0]!),
@@ -76,7 +76,7 @@ export function storeWholeIndex(
   };
   // Key order as buildSearchIndex makes it: format, documents, order, terms, postings, access, variants.
   out.append(
-    `{"format":"praxis-search/3","documents":${plan.documents},"order":${JSON.stringify(plan.order)},`,
+    `{"format":"praxis-search/5","documents":${plan.documents},"order":${JSON.stringify(plan.order)},`,
   );
   table(sinks[0]!);
   if (plan.access) out.append(`,"access":${JSON.stringify(plan.access)}`);

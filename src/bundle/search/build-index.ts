@@ -75,7 +75,7 @@ export function buildSearchIndex(docs: IndexableDoc[]): SearchIndex {
     (position) => !docs[position]?.access,
   );
   const head = {
-    format: 'praxis-search/3' as const,
+    format: 'praxis-search/5' as const,
     documents: docs.length,
     order: encodeVarints(order),
   };

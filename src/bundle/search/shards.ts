@@ -12,7 +12,7 @@ import type { AccessStatistics, SearchIndex } from './types.ts';
  * Format 4: shards of blocked postings (format 2 was shards of format 1's).
  */
 export interface ShardedIndex {
-  format: 'praxis-search/4';
+  format: 'praxis-search/6';
   documents: number;
   order: string;
   /** Object hash of each shard's term table; a term lives in shard `shardOf(term, shards.length)`. */
@@ -73,7 +73,7 @@ export function storeSearchIndex(index: SearchIndex, put: (text: string) => stri
   const shardsOf = (table: TermTable): string[] =>
     splitSearchIndex(table).map((shard) => put(JSON.stringify(shard)));
   const head: ShardedIndex = {
-    format: 'praxis-search/4',
+    format: 'praxis-search/6',
     documents: index.documents,
     order: index.order,
     shards: shardsOf(index),

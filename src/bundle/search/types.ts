@@ -44,7 +44,7 @@ export interface WeightedTable {
  * skip data so a query can bound and skip (postings.ts). Format 3: blocked postings (1 had none).
  */
 export interface SearchIndex {
-  format: 'praxis-search/3';
+  format: 'praxis-search/5';
   /** Number of documents indexed. */
   documents: number;
   /** Varint-encoded original position of each internal id. */

@@ -1,8 +1,9 @@
-// A cursor over one term's postings that moves by block: it can name the block holding an id and
-// that block's largest weight digit without decoding it, and decodes a block only when asked for
-// the documents in it. Hidden documents (a restricted caller's) are dropped as a block is decoded.
+// A cursor over one term's postings that moves by block: it finds the block holding an id without
+// decoding it (forwards, or from anywhere by bisection), gives the list's bound in each interval of
+// ids, and decodes a block only when asked for the documents in it. Hidden documents (a restricted
+// caller's) are dropped as a block is decoded.
 import { readDigit, readVarint, type Reader } from '../../../bundle/search/codec.ts';
-import { BLOCK, type SkipData } from '../../../bundle/search/postings.ts';
+import { BLOCK, INTERVAL, type SkipData } from '../../../bundle/search/postings.ts';
 
 /** The id of no document: where an exhausted cursor stands. */
 export const END = 0x7fffffff;
@@ -18,6 +19,8 @@ export class PostingCursor {
   readonly blocks: number;
   readonly last: Int32Array;
   readonly blockMax: Uint8Array;
+  /** Per interval of INTERVAL ids: a digit no (visible) posting there exceeds, 0 where there is none. */
+  readonly intervalMax: Uint8Array;
   private readonly starts: Int32Array;
   /** The block the cursor's bounds are read from. */
   private block = 0;
@@ -38,6 +41,7 @@ export class PostingCursor {
       this.last = skip.last;
       this.blockMax = skip.blockMax;
       this.starts = skip.start;
+      this.intervalMax = skip.intervalMax;
       return;
     }
     // A short list is one block, decoded now: its last visible id and largest digit are its bounds.
@@ -51,20 +55,21 @@ export class PostingCursor {
     let max = 0;
     for (let i = 0; i < this.count; i++) max = Math.max(max, this.digits[i] as number);
     this.blockMax[0] = max;
+    this.intervalMax = new Uint8Array(Math.floor((this.last[0] as number) / INTERVAL) + 1);
+    for (let i = 0; i < this.count; i++) {
+      const interval = Math.floor((this.ids[i] as number) / INTERVAL);
+      const digit = this.digits[i] as number;
+      if ((this.intervalMax[interval] as number) < digit) this.intervalMax[interval] = digit;
+    }
   }
 
   /**
-   * Moves the bounds to the block holding `target` or the first one after it, without decoding,
+   * Moves to the block holding `target` or the first one after it, without decoding it,
    * and returns that block's last id (END when no block is left). Never moves backwards.
    */
-  blockEnd(target: number): number {
+  private blockEnd(target: number): number {
     while (this.block < this.blocks && (this.last[this.block] as number) < target) this.block += 1;
     return this.block < this.blocks ? (this.last[this.block] as number) : END;
-  }
-
-  /** The largest weight digit of the block the bounds stand on (after `blockEnd`). */
-  blockMaxDigit(): number {
-    return this.blockMax[this.block] as number;
   }
 
   /** Moves to the first visible document at or after `target` (END when none is left). */
@@ -86,6 +91,23 @@ export class PostingCursor {
       }
       this.block += 1;
     }
+  }
+
+  /**
+   * Back or forth to before `target` (the block holding it found by bisection), keeping what is
+   * decoded: `advance(target)` then reads from there.
+   */
+  restartAt(target: number): void {
+    let low = 0;
+    let high = this.blocks;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((this.last[middle] as number) < target) low = middle + 1;
+      else high = middle;
+    }
+    this.block = low;
+    this.doc = -1;
+    this.next_ = 0;
   }
 
   /** Back to before the first document, keeping what is decoded. */

@@ -1,12 +1,13 @@
 // The best k documents of a query without scoring every document that has one of its terms:
-// block-max MaxScore, document at a time. The id range is cut into windows at every list's block
-// ends, so within a window each list's contribution is bounded by one block's largest digit.
+// block-max MaxScore, document at a time, over fixed intervals of ids. Every list bounds each
+// interval of INTERVAL ids by the largest digit it has there (postings.ts), so the intervals of all
+// lists line up and a query's bound per interval is a sum, with no merging of the lists' blocks.
 //
-// 1. Every window's bound is summed from the skip data alone (nothing decoded). The few windows
+// 1. Every interval's bound is summed from those bounds alone (nothing decoded). The few intervals
 //    with the highest bounds are ranked first (as the others are, below): the k-th score (the
 //    threshold) then starts near its final value instead of rising slowly from the first ids.
-// 2. The other windows are then taken in id order. A window whose bound is below the threshold is
-//    skipped undecoded. In the others, the lists whose bounds together stay below it are
+// 2. The other intervals are then taken in id order. An interval whose bound is below the threshold
+//    is skipped undecoded. In the others, the lists whose bounds together stay below it are
 //    "non-essential" — a document only they hold cannot enter — so candidates come from the other
 //    lists, and a candidate is dropped as soon as what it has plus what the lists not yet read
 //    could add falls below the threshold.
@@ -17,7 +18,7 @@
 // moment — which only rises — so it could not be among the final k, whatever ties there are.
 import { END, PostingCursor } from './posting-cursor.ts';
 import { BestHits } from './top-hits.ts';
-import type { SkipData } from '../../../bundle/search/postings.ts';
+import { INTERVAL, type SkipData } from '../../../bundle/search/postings.ts';
 
 /** A list the ranking sums: each posting adds `scale × digit` to its document's score. */
 export interface ScoredList {
@@ -35,20 +36,20 @@ export interface ScoredList {
 const SLACK = 1 + 1e-9;
 
 /**
- * Windows ranked first, best bound first: enough that the k-th score starts near its final value.
- * They are ranked as the others are (MaxScore within the window), so more of them cost little.
+ * Intervals ranked first, best bound first: enough that the k-th score starts near its final value.
+ * They are ranked as the others are (MaxScore within the interval), so more of them cost little.
  */
-const SEED_WINDOWS = 32;
+const SEED_INTERVALS = 32;
 
 /**
  * The best `limit` documents (raw summed scores), best first; `lists` in the order scores sum them.
- * `seedWindows` is how many windows are ranked first (tests also try none).
+ * `seedIntervals` is how many intervals are ranked first (tests also try none).
  */
 export function rankPruned(
   lists: readonly ScoredList[],
   limit: number,
   visible: Uint8Array | null,
-  seedWindows = SEED_WINDOWS,
+  seedIntervals = SEED_INTERVALS,
 ): Array<{ id: number; score: number }> {
   const count = lists.length;
   const cursors = lists.map(
@@ -58,43 +59,43 @@ export function rankPruned(
   const hits = new BestHits(limit);
   if (limit === 0) return hits.best();
   const digits = new Uint8Array(count); // the candidate's digit in each list (0: absent)
-  const windows = windowsOf(cursors, scales);
-  const bound = new Float64Array(count); // each list's bound in the current window
-  const below = new Float64Array(count); // bound of the window's lists sorted up to each one
+  const bounds = intervalBounds(cursors, scales);
+  const bound = new Float64Array(count); // each list's bound in the current interval
+  const below = new Float64Array(count); // bound of the interval's lists sorted up to each one
   const active: number[] = [];
 
-  // The best windows first, in id order among themselves (cursors only move forward), then the
-  // rest in id order: every window is ranked once.
-  const seeded = bestWindows(windows, seedWindows);
-  for (let i = 0; i < seeded.length; i++) rankWindow(seeded[i] as number);
+  // The best intervals first, best bound first (cursors restarted at each), then the rest in id
+  // order: every interval is ranked once.
+  const seeded = bestIntervals(bounds, seedIntervals);
+  for (const interval of seeded) rankInterval(interval, true);
+  // A ranked interval's bound is set below any threshold (they are never negative): not again.
+  for (const interval of seeded) bounds[interval] = -1;
   if (seeded.length > 0) for (const cursor of cursors) cursor.rewind();
-  let nextSeeded = 0;
-  for (let w = 0; w < windows.size; w++) {
-    if (seeded[nextSeeded] === w) {
-      nextSeeded += 1;
-      continue;
-    }
-    rankWindow(w);
-  }
+  for (let interval = 0; interval < bounds.length; interval++)
+    if ((bounds[interval] as number) >= hits.threshold()) rankInterval(interval, false);
   return hits.best();
 
   /**
-   * Offers every document of window `w` that could enter the top k. Skipped whole when its bound
-   * is below the k-th score. Else the lists whose bounds together stay below it are
-   * "non-essential" — a document only they hold cannot enter — so candidates come from the other
-   * lists, and a candidate is dropped as soon as what it has plus what the lists not yet read
-   * could add falls below the k-th score.
+   * Offers every document of `interval` that could enter the top k. Skipped whole when its bound
+   * is below the k-th score (or equal to it, and every id in it above the worst kept's). Else the
+   * lists whose bounds together stay below it are "non-essential" — a document only they hold
+   * cannot enter — so candidates come from the other lists, and a candidate is dropped as soon as
+   * what it has plus what the lists not yet read could add falls below the k-th score.
+   * `restart`: the cursors may stand past the interval (the best ones are ranked out of order).
    */
-  function rankWindow(w: number): void {
-    if ((windows.bound[w] as number) < hits.threshold()) return;
-    const from = windows.from[w] as number;
-    const to = windows.to[w] as number;
+  function rankInterval(interval: number, restart: boolean): void {
+    const from = interval * INTERVAL;
+    const most = bounds[interval] as number;
+    // At the k-th score exactly, a document enters only with a lower id than the worst kept's.
+    if (most < hits.threshold() || (most === hits.threshold() && from > hits.worstId())) return;
+    const to = from + INTERVAL - 1;
     active.length = 0;
     for (let t = 0; t < count; t++) {
-      const cursor = cursors[t] as PostingCursor;
-      if (cursor.blockEnd(from) === END) continue;
+      const maxima = (cursors[t] as PostingCursor).intervalMax;
+      // 0: the list has no posting in the interval (every posting's digit is at least 1).
+      if (interval >= maxima.length || maxima[interval] === 0) continue;
       // Sorted by bound as they are added (a query has few lists).
-      const value = (scales[t] as number) * cursor.blockMaxDigit();
+      const value = (scales[t] as number) * (maxima[interval] as number);
       bound[t] = value;
       let j = active.length;
       active.push(t);
@@ -106,6 +107,9 @@ export function rankPruned(
     }
     let sum = 0;
     for (let j = 0; j < active.length; j++) below[j] = sum += bound[active[j] as number] as number;
+    if (restart)
+      for (let j = 0; j < active.length; j++)
+        (cursors[active[j] as number] as PostingCursor).restartAt(from);
     // Lists [0, essential) are non-essential: together they cannot lift a document into the top k.
     let essential = 0;
     while (essential < active.length && (below[essential] as number) * SLACK < hits.threshold())
@@ -147,69 +151,61 @@ export function rankPruned(
   }
 }
 
-/** Each window's id range and bound: the lists' block bounds summed in list order. */
-interface Windows {
-  size: number;
-  from: Int32Array;
-  to: Int32Array;
-  bound: Float64Array;
-}
-
-/** The windows of `cursors`' blocks, read from their skip data (the cursors do not move). */
-function windowsOf(cursors: readonly PostingCursor[], scales: readonly number[]): Windows {
-  const count = cursors.length;
-  const block = new Int32Array(count);
-  // A window ends where some block ends: there are at most as many windows as blocks.
-  let capacity = 0;
-  for (const cursor of cursors) capacity += cursor.blocks;
-  const windows: Windows = {
-    size: 0,
-    from: new Int32Array(capacity),
-    to: new Int32Array(capacity),
-    bound: new Float64Array(capacity),
-  };
-  for (let from = 0; ;) {
-    let to = END;
-    let sum = 0;
-    for (let t = 0; t < count; t++) {
-      const cursor = cursors[t] as PostingCursor;
-      let b = block[t] as number;
-      while (b < cursor.blocks && (cursor.last[b] as number) < from) b += 1;
-      block[t] = b;
-      if (b === cursor.blocks) continue;
-      sum = sum + (scales[t] as number) * (cursor.blockMax[b] as number);
-      const end = cursor.last[b] as number;
-      if (end < to) to = end;
+/**
+ * Each interval's bound: the lists' interval bounds summed in list order, as scores are summed, so
+ * no document's score in the interval (the same double) exceeds it.
+ */
+function intervalBounds(
+  cursors: readonly PostingCursor[],
+  scales: readonly number[],
+): Float64Array {
+  let intervals = 0;
+  for (const cursor of cursors) intervals = Math.max(intervals, cursor.intervalMax.length);
+  const bounds = new Float64Array(intervals);
+  for (let t = 0; t < cursors.length; t++) {
+    const maxima = (cursors[t] as PostingCursor).intervalMax;
+    const scale = scales[t] as number;
+    for (let i = 0; i < maxima.length; i++) {
+      // Adding 0 (no posting there) leaves a bound as it was, exactly.
+      bounds[i] = (bounds[i] as number) + scale * (maxima[i] as number);
     }
-    if (to === END) return windows;
-    windows.from[windows.size] = from;
-    windows.to[windows.size] = to;
-    windows.bound[windows.size] = sum;
-    windows.size += 1;
-    from = to + 1;
   }
+  return bounds;
 }
 
-/** The `wanted` windows with the highest bounds (ties: the earlier), in id order. */
-function bestWindows(windows: Windows, wanted: number): number[] {
-  if (wanted <= 0 || windows.size === 0) return [];
-  if (windows.size <= wanted) return Array.from({ length: windows.size }, (_, w) => w);
-  // The wanted-th highest bound, then the windows above it and enough of those at it.
-  const sorted = windows.bound.slice(0, windows.size).sort();
-  const cut = sorted[windows.size - wanted] as number;
-  // How many of the wanted are at the cut: those of the top `wanted` (ascending) equal to it.
+/** The `wanted` intervals with the highest bounds, highest first (ties: the earlier first). */
+function bestIntervals(bounds: Float64Array, wanted: number): number[] {
+  if (wanted <= 0 || bounds.length === 0) return [];
+  if (bounds.length <= wanted)
+    return Array.from({ length: bounds.length }, (_, i) => i).sort(
+      (a, b) => (bounds[b] as number) - (bounds[a] as number) || a - b,
+    );
+  // The `wanted` highest bounds, ascending: most intervals fall below the lowest and cost one test.
+  const top = new Float64Array(wanted).fill(-1);
+  for (let i = 0; i < bounds.length; i++) {
+    const value = bounds[i] as number;
+    if (value <= (top[0] as number)) continue;
+    let j = 0;
+    while (j + 1 < wanted && (top[j + 1] as number) < value) {
+      top[j] = top[j + 1] as number;
+      j += 1;
+    }
+    top[j] = value;
+  }
+  const cut = top[0] as number;
+  // How many of the wanted are at the cut, then the intervals above it and that many at it.
   let atCut = 0;
-  for (let i = windows.size - wanted; i < windows.size && sorted[i] === cut; i++) atCut += 1;
+  for (let j = 0; j < wanted && top[j] === cut; j++) atCut += 1;
   const chosen: number[] = [];
-  for (let w = 0; w < windows.size; w++) {
-    const value = windows.bound[w] as number;
-    if (value > cut) chosen.push(w);
+  for (let i = 0; i < bounds.length; i++) {
+    const value = bounds[i] as number;
+    if (value > cut) chosen.push(i);
     else if (value === cut && atCut > 0) {
-      chosen.push(w);
+      chosen.push(i);
       atCut -= 1;
     }
   }
-  return chosen;
+  return chosen.sort((a, b) => (bounds[b] as number) - (bounds[a] as number) || a - b);
 }
 
 /** The score of a document with these digits, summed list by list as the exhaustive ranking does (the same double); clears `digits`. */

@@ -76,7 +76,7 @@ export function searchIndex(
   query: QueryTerms,
   options: SearchOptions = {},
 ): SearchHit[] {
-  if (index.format !== 'praxis-search/3') throw unreadableFormat(index.format);
+  if (index.format !== 'praxis-search/5') throw unreadableFormat(index.format);
   const audience = audienceOf(index.access, options.canSee);
   if (audience !== null && audience.documents === 0) return [];
   const table: TermTable = weightedFor(index.access, audience, index.variants) ?? index;

@@ -1,5 +1,5 @@
-// Query time over a stored index, whichever way it was stored: one object (praxis-search/3) or a
-// head plus term shards (praxis-search/4), whose shards are fetched on demand — only those holding
+// Query time over a stored index, whichever way it was stored: one object (praxis-search/5) or a
+// head plus term shards (praxis-search/6), whose shards are fetched on demand — only those holding
 // the query's terms, phrases and typed forms.
 import { audienceOf } from '../../../bundle/search/audiences.ts';
 import { rankQuery, searchIndex, unreadableFormat, weightedFor } from './search.ts';
@@ -22,14 +22,14 @@ export function searcherOf(
   stored: StoredIndex,
   loadShard: (hash: string) => Promise<TermTable>,
 ): Searcher {
-  if (stored.format === 'praxis-search/3') {
+  if (stored.format === 'praxis-search/5') {
     return {
       documents: stored.documents,
       search: async (query, options) => searchIndex(stored, query, options),
     };
   }
   if (
-    stored.format !== 'praxis-search/4' ||
+    stored.format !== 'praxis-search/6' ||
     !Array.isArray(stored.shards) ||
     stored.shards.length === 0
   ) {

@@ -66,6 +66,11 @@ export class BestHits {
     return this.size < this.k ? 0 : (this.scores[0] as number);
   }
 
+  /** The id of the worst kept, whose place a document of equal score and lower id takes (END-like 2^31 − 1 until k are kept). */
+  worstId(): number {
+    return this.size < this.k ? 0x7fffffff : (this.ids[0] as number);
+  }
+
   offer(id: number, score: number): void {
     const { ids, scores } = this;
     if (this.size < this.k) {

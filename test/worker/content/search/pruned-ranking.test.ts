@@ -7,7 +7,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { audienceOf } from '../../../../src/bundle/search/audiences.ts';
 import { buildSearchIndex, type IndexableDoc } from '../../../../src/bundle/search/index.ts';
-import { MAX_COUNTED_AUDIENCES } from '../../../../src/bundle/search/postings.ts';
+import {
+  INTERVAL,
+  intervalBoundsOfBlocks,
+  MAX_COUNTED_AUDIENCES,
+} from '../../../../src/bundle/search/postings.ts';
 import { findPostings, type TermTable } from '../../../../src/bundle/search/term-table.ts';
 import type { SearchIndex, SearchOptions } from '../../../../src/bundle/search/types.ts';
 import { isVisible } from '../../../../src/worker/content/access.ts';
@@ -149,12 +153,25 @@ describe('pruned ranking', () => {
                 const expected = rankExhaustive(index, lookup, query, options, audience);
                 expect(rankQuery(index, lookup, query, options, audience)).toEqual(expected);
                 expect(searchIndex(index, query, options)).toEqual(expected);
-                // Without the best windows scored first, the skips in id order do all the pruning.
+                // Without the best intervals scored first, the skips in id order do all the pruning.
                 const { lists } = scoredListsOf(index, lookup, query, audience);
                 const visible = audience?.visible ?? null;
-                expect(rankPruned(lists, limit, visible, 0)).toEqual(
-                  rankPruned(lists, limit, visible),
+                const pruned = rankPruned(lists, limit, visible);
+                expect(rankPruned(lists, limit, visible, 0)).toEqual(pruned);
+                // Corpora this small store every long list's interval bounds: a larger corpus's
+                // sparse lists derive theirs from their blocks (looser), which must rank alike.
+                const fromBlocks = lists.map((list) =>
+                  list.skip === null
+                    ? list
+                    : {
+                        ...list,
+                        skip: {
+                          ...list.skip,
+                          intervalMax: intervalBoundsOfBlocks(list.skip.last, list.skip.blockMax),
+                        },
+                      },
                 );
+                expect(rankPruned(fromBlocks, limit, visible)).toEqual(pruned);
               }
             }
           },
@@ -180,6 +197,27 @@ describe('pruned ranking', () => {
       const { audience, lookup } = lookupFor(index, { limit })!;
       const expected = rankExhaustive(index, lookup, query, { limit }, audience);
       expect(expected.length).toBe(limit);
+      expect(searchIndex(index, query, { limit })).toEqual(expected);
+    }
+  });
+
+  it('keeps the lower ids of a tie at the k-th place found in an interval ranked after a better one', () => {
+    // Interval 3 holds the best document and enough of the tied ones to fill the top k first; the
+    // tied documents of interval 0, whose bound only equals the k-th score, have the lower ids.
+    const tied = (i: number): boolean =>
+      (i >= 10 && i < 30) || (i >= 3 * INTERVAL + 10 && i < 3 * INTERVAL + 40);
+    const docs = Array.from({ length: 5 * INTERVAL }, (_, i) => ({
+      name: `doc-${String(i).padStart(4, '0')}`,
+      title: i === 3 * INTERVAL + 5 ? 'Rollback Deploy' : tied(i) ? 'Rollback' : 'Other',
+      description: 'a page',
+      body: 'nothing to see here',
+    }));
+    const index = buildSearchIndex(docs);
+    const query = analyseQuery('rollback deploy');
+    for (const limit of [5, 10, 25]) {
+      const { audience, lookup } = lookupFor(index, { limit })!;
+      const expected = rankExhaustive(index, lookup, query, { limit }, audience);
+      expect(expected.slice(1, 21).every((hit) => hit.doc < INTERVAL)).toBe(true);
       expect(searchIndex(index, query, { limit })).toEqual(expected);
     }
   });

@@ -116,6 +116,13 @@ describe('sharded search index', () => {
       searcherOf({ format: 'praxis-search/9' } as never, async () => ({ terms: '', postings: '' })),
     ).toThrow(/praxis-search\/9/);
   });
+
+  it('refuses the formats before interval bounds (3, sharded 4): their long lists hold none', () => {
+    for (const format of ['praxis-search/3', 'praxis-search/4'])
+      expect(() =>
+        searcherOf({ format, shards: ['x'] } as never, async () => ({ terms: '', postings: '' })),
+      ).toThrow(`search index format '${format}' is not one this Worker reads`);
+  });
 });
 
 describe.skipIf(!existsSync(playbookDir))('sharded search on the playbook questions', () => {
