@@ -7,7 +7,13 @@ import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUNDLE_SCHEMA, type Manifest, type Pointer } from '../../../src/bundle/bundle.ts';
+import {
+  BUNDLE_SCHEMA,
+  type Manifest,
+  type Pointer,
+  type RecordsSection,
+} from '../../../src/bundle/bundle.ts';
+import { recordsSectionOf } from '../../../src/bundle/record-chunks.ts';
 import { buildGraphIndex } from '../../../src/bundle/graph/index-types.ts';
 import { documentKinds } from '../../../src/bundle/kinds.ts';
 import { AccessStatisticsLimitError } from '../../../src/bundle/search/audiences.ts';
@@ -151,10 +157,12 @@ async function buildInto(
       kinds[kind] = sectionOf(entries, head.hash, put);
     }
     const graph = graphSection(records, graphIndex, objects, join(temp, 'graph', 'tables'));
+    const assembled = assembleKnowledge(knowledge, put, graph);
     manifest = {
       schema: BUNDLE_SCHEMA,
       kinds,
-      knowledge: put(JSON.stringify(assembleKnowledge(knowledge, put, graph))),
+      ...(assembled.records ? { records: assembled.records } : {}),
+      knowledge: put(JSON.stringify(assembled.sections)),
     };
   } catch (error) {
     // Too many access groups to precompute every caller's search statistics: the author's to fix.
@@ -298,25 +306,36 @@ async function compileGraphRecords(
   return finishGraph(records, errors);
 }
 
-/** The graph's manifest section, as assembleKnowledge makes it from whole records. */
+/**
+ * The graph as assembleKnowledge stores it from whole records: the records' chunks, written one at a
+ * time from the kept records (no string of every entry), then the graph index and its search index.
+ */
 function graphSection(
   records: readonly GraphRecordMeta[],
   index: StreamedIndex,
   objects: DiskObjects,
   dir: string,
-): KnowledgeSections['graph'] {
-  if (!records.length) return null;
+): { section: KnowledgeSections['graph']; records: RecordsSection | undefined } {
+  if (!records.length) return { section: null, records: undefined };
   const ids = new Int32Array(records.length);
   records.forEach((record, id) => {
     ids[record.position] = id;
   });
+  const section = recordsSectionOf(
+    (function* () {
+      for (const record of records) yield graphRecordEntry(record, record.body);
+    })(),
+    (text) => objects.put(text, { what: 'a chunk of graph record entries' }),
+  );
   return {
-    records: records.map((record) => graphRecordEntry(record, record.body)),
-    index: objects.put(JSON.stringify(buildGraphIndex(records)), {
-      what: 'the knowledge graph index',
-    }),
-    search: storeWholeIndex(index, ids, objects, dir, {
-      what: 'the knowledge graph search index',
-    }),
+    section: {
+      index: objects.put(JSON.stringify(buildGraphIndex(records)), {
+        what: 'the knowledge graph index',
+      }),
+      search: storeWholeIndex(index, ids, objects, dir, {
+        what: 'the knowledge graph search index',
+      }),
+    },
+    records: section,
   };
 }

@@ -57,6 +57,9 @@ function storedBundle(
     get knowledge() {
       return parts.knowledge();
     },
+    get records() {
+      return parts.records();
+    },
     documents: (kind) => parts.directory(kind).refs,
     directory: parts.directory,
     visibleCount(kind, canSee) {

@@ -94,7 +94,7 @@ async function graphIndexText(view: KnowledgeView): Promise<string> {
   const graph = view.bundle.knowledge?.graph;
   if (!graph || view.records.length === 0)
     throw resourceNotFound(INDEX_URI, 'no knowledge graph is published');
-  if (view.records.length === graph.records.length) return view.bundle.text(graph.index);
+  if (view.records.length === view.bundle.records.length) return view.bundle.text(graph.index);
   return JSON.stringify(await graphIndexFor(view));
 }
 
