@@ -117,7 +117,10 @@ async function buildInto(
   const graphErrors: BuildError[] = [];
   const graphIndex = new StreamedIndex(join(temp, 'graph'), options.spillRecords);
   const records = await compileGraphRecords(contentDir, objects, graphIndex, graphErrors);
-  const documents = [...byKind.values()].flatMap(({ metas }) => metas);
+  // Dropped once the checks that need every document are done (below): each kind's kept entries are
+  // then held by that kind alone, and freed as soon as its section is stored.
+  let documents: KeptDocument[] | undefined = [...byKind.values()].flatMap(({ metas }) => metas);
+  const documentCount = documents.length;
   const { knowledge, errors: knowledgeErrors } = await compileKnowledge(
     contentDir,
     documents,
@@ -128,6 +131,7 @@ async function buildInto(
   const warnings = [...byKind.values()].flatMap((kind) => kind.warnings);
   warnings.push(...(await datedFromGit(contentDir, documents, nowMs)));
   warnings.push(...staleWarnings(documents, nowMs, (document) => fileOf(contentDir, document)));
+  documents = undefined;
   warnings.forEach(onWarning);
   const provenance: Provenance = {
     commit: await currentCommit(contentDir),
@@ -135,6 +139,7 @@ async function buildInto(
     builtAt: new Date().toISOString(),
   };
   const heads = new Map<string, string>();
+  let runs = 0;
   let manifest: Manifest;
   try {
     const kinds = {} as Manifest['kinds'];
@@ -155,6 +160,9 @@ async function buildInto(
         entryOf(kind, metas[position]!, bodies[position]!),
       );
       kinds[kind] = sectionOf(entries, head.hash, put);
+      // The kind's entries, body hashes and index are stored: the next kind's merge runs without them.
+      runs += index.spilledRuns;
+      byKind.delete(kind);
     }
     const graph = graphSection(records, graphIndex, objects, join(temp, 'graph', 'tables'));
     const assembled = assembleKnowledge(knowledge, put, graph);
@@ -175,7 +183,7 @@ async function buildInto(
     withParts: (hash) => objects.withParts(hash),
     headText: (hash) => heads.get(hash) as string,
     provenance,
-    documentCount: documents.length,
+    documentCount,
   });
   // A bundle Cloudflare would refuse fails here, not halfway through a publish; no pointer is written.
   const limits: LimitProblem[] = [...objects.problems, ...pointerProblems(pointer)];
@@ -187,7 +195,6 @@ async function buildInto(
   const pointerFile = join(outDir, 'pointer.json');
   writeFileSync(`${pointerFile}.tmp`, `${JSON.stringify(pointer, null, 2)}\n`);
   renameSync(`${pointerFile}.tmp`, pointerFile);
-  const runs = [...byKind.values()].reduce((sum, { index }) => sum + index.spilledRuns, 0);
   return {
     ok: true,
     pointer,
