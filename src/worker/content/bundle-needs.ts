@@ -39,9 +39,10 @@ export const EVERY_NEED: BundleNeeds = {
 };
 
 /**
- * What initialize and tools/list read: the knowledge sections alone. Their answers need the templates,
- * prompts and wiki modules (small) and, of the records, the types and counts each caller may see,
- * which the manifest's records section holds; nothing that grows with the corpus.
+ * What initialize, tools/list and a graph record's resource read: the knowledge sections alone. Their
+ * answers need the templates, prompts and wiki modules (small) and, of the records, the types and
+ * counts each caller may see, which the manifest's records section holds, or one record, read from
+ * the chunk that holds it; nothing that grows with the corpus.
  */
 export const LISTING_NEEDS: BundleNeeds = {
   knowledge: true,

@@ -18,6 +18,8 @@ export interface BundleParts {
   knowledge(): KnowledgeSections | undefined;
   /** Every graph record's entry, in id order; throws when no request has named them in its needs yet. */
   records(): RecordEntry[];
+  /** The record with this id, whoever may see it: from the records when loaded, else from the one chunk whose id range holds it. */
+  record(id: string): Promise<RecordEntry | undefined>;
   directory(kind: DocumentKind): DocumentDirectory;
   searcher(kind: DocumentKind): Promise<Searcher>;
   /** Loads what `needs` names and is not loaded yet: from `stash` when given, else in one bulk read. */
@@ -153,6 +155,11 @@ export function bundlePartsOf(
         );
       return knowledge.value;
     },
+    async record(id) {
+      if (records) return recordIn(records, id);
+      const chunk = recordChunks[chunkOfId(recordChunks, id)];
+      return chunk && recordIn(await json<RecordEntry[]>(chunk.hash), id);
+    },
     records() {
       if (!records)
         throw new Error(
@@ -179,4 +186,33 @@ function recordsOf(texts: readonly string[], manifest: Manifest): RecordEntry[] 
     for (const entry of chunk) entries.push(entry);
   });
   return entries;
+}
+
+/** Index of the chunk whose id range would hold `id` (chunks are in id order, each named by its first id); -1 before the first. */
+function chunkOfId(chunks: readonly { first: string }[], id: string): number {
+  let low = 0;
+  let high = chunks.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (chunks[middle]!.first <= id) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
+/** The entry with `id` among entries sorted by id (binary search in code-unit order, as the build sorts). */
+function recordIn(entries: readonly RecordEntry[], id: string): RecordEntry | undefined {
+  let low = 0;
+  let high = entries.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const at = entries[middle]!.id;
+    if (at === id) return entries[middle];
+    if (at < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
 }

@@ -60,6 +60,7 @@ function storedBundle(
     get records() {
       return parts.records();
     },
+    record: (id) => parts.record(id),
     documents: (kind) => parts.directory(kind).refs,
     directory: parts.directory,
     visibleCount(kind, canSee) {

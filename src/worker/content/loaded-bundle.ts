@@ -20,6 +20,8 @@ export interface LoadedBundle {
    * before that, it throws. What a caller may see of them without loading any: `manifest.records`.
    */
   readonly records: RecordEntry[];
+  /** The record with this id, whoever may see it, without loading the records: one chunk read (none once they are loaded). */
+  record(id: string): Promise<RecordEntry | undefined>;
   /** Every document of a kind (name, title, access), in entry order. Needs the kind's names (`BundleNeeds.names`). */
   documents(kind: DocumentKind): DocumentRef[];
   /** The kind's documents: names when loaded, entries chunk by chunk on demand. */

@@ -26,6 +26,8 @@ export interface KnowledgeView {
   /** The graph records this caller may see; only for requests that loaded the records (`BundleNeeds.records`). */
   records: RecordEntry[];
   recordsById: ReadonlyMap<string, RecordEntry>;
+  /** The record with this id if this caller may see it: one chunk read, without loading the records. */
+  recordWithId(id: string): Promise<RecordEntry | undefined>;
   /** The record types this caller may see, sorted: from the manifest, without loading any record. */
   recordTypes: string[];
   /** How many records this caller may see: from the manifest, without loading any record. */
@@ -115,6 +117,10 @@ function buildView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeVi
     },
     get recordsById() {
       return visibleRecords().recordsById;
+    },
+    async recordWithId(id) {
+      const record = await bundle.record(id);
+      return record && canSee(record) ? record : undefined;
     },
     get recordTypes() {
       return (recordTypes ??= visibleRecordTypes(bundle.manifest.records, canSee));

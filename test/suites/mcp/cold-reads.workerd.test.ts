@@ -13,6 +13,7 @@ import {
 } from '../../../bench/workers/storage-io.ts';
 import { objectKey, POINTER_KEY, type Manifest } from '../../../src/bundle/bundle.ts';
 import { joinedText } from '../../../src/bundle/object-parts.ts';
+import { eraRequest } from '../../../bench/lib/era-envelope.ts';
 import { unpackShardHashes } from '../../../src/bundle/search/shard-list.ts';
 import { shardsOfQuery } from '../../../src/worker/content/search/query-shards.ts';
 import { analyseQuery } from '../../../src/worker/content/search/query-terms.ts';
@@ -203,6 +204,47 @@ describe("a fresh isolate's reads before its first search answer", () => {
       expect(Object.keys(knowledge.graph).sort()).toEqual(['index', 'search']);
     });
   }
+
+  for (const method of ['server/discover', 'tools/list'] as const) {
+    it(`bring a 2026-07-28 ${method} the manifest and the knowledge sections alone`, async () => {
+      await publishProvided('partedBundle');
+      const lists = inject('partedBundle').pointer.loadBy!;
+      const request = eraRequest('modern', { id: 1, method, params: {} });
+      const { reads, answer } = await coldReads(async (content) => {
+        const response = await callWorker(
+          mcpRequest(request.body, { bearer: await token(), headers: request.headers }),
+          { CONTENT: content },
+        );
+        expect(response.status).toBe(200);
+        return response.text();
+      });
+      expect(answer).toContain('"result"');
+      expect(answer).not.toContain('"error":{"code"');
+      expect(reads.map((read) => new Set(read.keys))).toEqual([
+        new Set([POINTER_KEY]),
+        new Set([...lists.manifest, ...lists.knowledge].map(objectKey)),
+      ]);
+    });
+  }
+
+  it("bring a graph record's resource the manifest, the knowledge sections and the one chunk holding it, never every record", async () => {
+    await publishProvided('partedBundle');
+    const { pointer, objects } = inject('partedBundle');
+    const lists = pointer.loadBy!;
+    const manifest = JSON.parse(objectText(objects, pointer.manifest)) as Manifest;
+    const { reads, answer } = await coldReads((content) =>
+      call(content, 'resources/read', { uri: 'vitaegraph://record/skill-typescript' }),
+    );
+    expect(answer).toContain('skill-typescript');
+    expect(new Set(reads[1]!.keys)).toEqual(
+      new Set([...lists.manifest, ...lists.knowledge].map(objectKey)),
+    );
+    const keys = new Set(reads.flatMap((read) => read.keys));
+    const chunksRead = manifest.records!.chunks.filter((chunk) => keys.has(objectKey(chunk.hash)));
+    expect(chunksRead).toHaveLength(1);
+    for (const hash of [...Object.values(lists.names).flat(), ...Object.values(lists.index).flat()])
+      expect(keys).not.toContain(objectKey(hash));
+  });
 
   it('load the knowledge sections into a warm isolate that served only searches, in one bulk read', async () => {
     await publishProvided('partedBundle');
