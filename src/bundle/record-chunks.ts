@@ -68,13 +68,3 @@ export function visibleRecordTypes(
     if (canSee(audience)) for (const type of audience.types) types.add(type);
   return [...types].sort();
 }
-
-/** How many records such a caller may see. */
-export const visibleRecordCount = (
-  section: RecordsSection | undefined,
-  canSee: (entry: { access?: readonly string[] }) => boolean,
-): number =>
-  (section?.audiences ?? []).reduce(
-    (sum, audience) => sum + (canSee(audience) ? audience.count : 0),
-    0,
-  );

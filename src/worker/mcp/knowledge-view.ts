@@ -3,7 +3,7 @@
 // A view is built once per bundle and group set, not per request: filtering thousands of graph
 // records on every call was the largest part of a request's fixed cost.
 import { isVisible } from '../content/access.ts';
-import { visibleRecordCount, visibleRecordTypes } from '../../bundle/record-chunks.ts';
+import { visibleRecordTypes } from '../../bundle/record-chunks.ts';
 import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../../bundle/kinds.ts';
 import {
   EMPTY_KNOWLEDGE,
@@ -30,8 +30,6 @@ export interface KnowledgeView {
   recordWithId(id: string): Promise<RecordEntry | undefined>;
   /** The record types this caller may see, sorted: from the manifest, without loading any record. */
   recordTypes: string[];
-  /** How many records this caller may see: from the manifest, without loading any record. */
-  recordCount: number;
   context: ContextEntry | null;
   wiki: WikiEntry[];
   prompts: PromptEntry[];
@@ -101,7 +99,6 @@ function buildView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeVi
     return records;
   };
   let recordTypes: string[] | undefined;
-  let recordCount: number | undefined;
   const documentNames = new Map<DocumentKind, string[]>();
   const view: KnowledgeView = {
     bundle,
@@ -124,9 +121,6 @@ function buildView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeVi
     },
     get recordTypes() {
       return (recordTypes ??= visibleRecordTypes(bundle.manifest.records, canSee));
-    },
-    get recordCount() {
-      return (recordCount ??= visibleRecordCount(bundle.manifest.records, canSee));
     },
     get context() {
       return knowledge().context;
