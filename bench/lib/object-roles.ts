@@ -3,9 +3,18 @@
 import type { DocumentEntry, Manifest } from '../../src/bundle/bundle.ts';
 import { isPartsList, joinedText, partsOf } from '../../src/bundle/object-parts.ts';
 import type { ShardedIndex } from '../../src/bundle/search/index.ts';
+import type { RecordEntry } from '../../src/bundle/sections.ts';
 
 export type ObjectRole =
-  'manifest' | 'names' | 'index head' | 'shard' | 'chunk' | 'body' | 'knowledge' | 'part';
+  | 'manifest'
+  | 'names'
+  | 'index head'
+  | 'shard'
+  | 'chunk'
+  | 'record chunk'
+  | 'body'
+  | 'knowledge'
+  | 'part';
 
 /** Roles by object hash; `stored` gives a hash's stored value (a text or a parts list). */
 export function objectRoles(
@@ -24,6 +33,11 @@ export function objectRoles(
   if (manifest.knowledge) {
     text(manifest.knowledge);
     roles.set(manifest.knowledge, 'knowledge');
+  }
+  for (const chunk of manifest.records?.chunks ?? []) {
+    roles.set(chunk.hash, 'record chunk');
+    for (const entry of JSON.parse(text(chunk.hash)!) as RecordEntry[])
+      roles.set(entry.body, 'body');
   }
   for (const section of Object.values(manifest.kinds)) {
     if (!section.count) continue;

@@ -84,10 +84,12 @@ export function assembleBundle(
       .sort((a, b) => codeUnitOrder(a.name, b.name));
     kinds[kind] = kindSection(kind, ofKind, put);
   }
+  const assembled = knowledge ? assembleKnowledge(knowledge, put) : undefined;
   const manifest: Manifest = {
     schema: BUNDLE_SCHEMA,
     kinds,
-    ...(knowledge ? { knowledge: put(JSON.stringify(assembleKnowledge(knowledge, put))) } : {}),
+    ...(assembled?.records ? { records: assembled.records } : {}),
+    ...(assembled ? { knowledge: put(JSON.stringify(assembled.sections)) } : {}),
   };
   const manifestHash = put(JSON.stringify(manifest));
   const withParts = (hash: string): string[] => {

@@ -6,7 +6,7 @@ import { objectKey, POINTER_KEY, type Manifest, type Pointer } from '../../src/b
 import { documentKinds } from '../../src/bundle/kinds.ts';
 import { isPartsList } from '../../src/bundle/object-parts.ts';
 import { KV, OBJECT_TARGET_BYTES } from '../../src/bundle/platform-limits.ts';
-import type { KnowledgeSections } from '../../src/bundle/sections.ts';
+import type { KnowledgeSections, RecordEntry } from '../../src/bundle/sections.ts';
 import { join } from 'node:path';
 import { objectText, type Bundle } from './assemble.ts';
 import type { BuildError } from './errors.ts';
@@ -144,9 +144,14 @@ function describeObjects(bundle: Bundle): Map<string, { what: string; file?: str
         described.set(entry.body, { what: `body of ${entry.path}`, file: entry.path });
     }
   }
+  for (const chunk of manifest.records?.chunks ?? []) {
+    described.set(chunk.hash, { what: 'a chunk of graph record entries' });
+    for (const entry of JSON.parse(text(chunk.hash) ?? '[]') as RecordEntry[])
+      described.set(entry.body, { what: `body of ${entry.path}`, file: entry.path });
+  }
   if (manifest.knowledge) {
     described.set(manifest.knowledge, {
-      what: 'the knowledge sections (templates, frameworks, graph records, context, wiki, prompts)',
+      what: 'the knowledge sections (templates, frameworks, graph indexes, context, wiki, prompts)',
     });
     const knowledge = JSON.parse(text(manifest.knowledge) ?? '{}') as Partial<KnowledgeSections>;
     if (knowledge.graph) {
@@ -156,7 +161,6 @@ function describeObjects(bundle: Bundle): Map<string, { what: string; file?: str
     for (const list of [
       knowledge.templates,
       knowledge.frameworks,
-      knowledge.graph?.records,
       knowledge.wiki,
       knowledge.prompts,
       knowledge.context ? [knowledge.context] : [],

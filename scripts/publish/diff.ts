@@ -94,10 +94,24 @@ function withEntriesInline(
     typeof manifest.knowledge === 'string' ? chunkText(manifest.knowledge) : undefined;
   if (typeof manifest.knowledge === 'string' && knowledge == null)
     throw new Error(`the knowledge object ${manifest.knowledge} is missing from the store`);
+  // Graph records (chunked in the manifest since schema 4) are seen where schema 3 had them: knowledge.graph.records.
+  const records = (manifest.records as { chunks?: Array<{ hash: string }> } | undefined)?.chunks;
+  const sections = knowledge ? (JSON.parse(knowledge) as Record<string, unknown>) : undefined;
+  if (sections?.graph && records)
+    sections.graph = {
+      ...(sections.graph as object),
+      records: records.flatMap((chunk) => {
+        const text = chunkText(chunk.hash);
+        if (text == null)
+          throw new Error(`the graph records chunk ${chunk.hash} is missing from the store`);
+        return JSON.parse(text) as unknown[];
+      }),
+    };
+  const { records: _records, ...rest } = manifest;
   return {
-    ...manifest,
+    ...rest,
     kinds: inline,
-    ...(knowledge ? { knowledge: JSON.parse(knowledge) as unknown } : {}),
+    ...(sections ? { knowledge: sections } : {}),
   };
 }
 

@@ -8,10 +8,11 @@
 import type { DocumentKind } from './kinds.ts';
 
 /**
+ * 4: graph record entries in chunks named by the manifest (`records`), out of the knowledge object.
  * 3: large objects stored in parts, and the pointer names what loading a version reads (`load`).
  * 2: document entries in chunks plus a names object per kind (1 listed them in the manifest).
  */
-export const BUNDLE_SCHEMA = 3;
+export const BUNDLE_SCHEMA = 4;
 export const POINTER_KEY = 'praxis:pointer';
 export const objectKey = (hash: string): string => `praxis:obj:${hash}`;
 
@@ -108,6 +109,27 @@ export interface KindSection {
   audiences?: Audience[];
 }
 
+/**
+ * The graph records' entries (`RecordEntry`, sorted by id), in chunks of a few hundred: read only by
+ * the calls that list or look records up, never by initialize, tools/list or a document search.
+ */
+export interface RecordsSection {
+  count: number;
+  chunks: RecordChunkRef[];
+  /** Records per distinct `access` list with the record types among them: what tools/list shows a caller without reading any chunk. */
+  audiences: RecordAudience[];
+}
+
+/** A chunk of record entries and the id of its first record (chunks are in id order). */
+export interface RecordChunkRef extends ChunkRef {
+  first: string;
+}
+
+/** Records sharing one `access` list, and their types (sorted). */
+export interface RecordAudience extends Audience {
+  types: string[];
+}
+
 /** Documents of a kind sharing one `access` list. */
 export interface Audience {
   access?: string[];
@@ -117,6 +139,8 @@ export interface Audience {
 export interface Manifest {
   schema: typeof BUNDLE_SCHEMA;
   kinds: Record<DocumentKind, KindSection>;
+  /** The knowledge graph's record entries, chunked (absent when there are no records). */
+  records?: RecordsSection;
   /**
    * Object hash of the KnowledgeSections (templates, frameworks, graph, context, wiki, prompts). A
    * separate object, so an edit to a process or checklist leaves it — and its upload — untouched.

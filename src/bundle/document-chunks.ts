@@ -13,11 +13,14 @@ const AVERAGE_CHUNK = 64;
 /** A run without a boundary is cut here, so a chunk stays a few tens of KiB however names hash. */
 const MAX_CHUNK = 128;
 
-/** FNV-1a over UTF-16 code units. Changing it (or the constants) only changes how a new build chunks. */
-function startsChunk(name: string): boolean {
+/**
+ * Whether `name` starts a chunk averaging `average` entries: FNV-1a over UTF-16 code units. Changing
+ * it (or the constants) only changes how a new build chunks.
+ */
+export function startsChunk(name: string, average = AVERAGE_CHUNK): boolean {
   let hash = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % AVERAGE_CHUNK === 0;
+  return (hash >>> 0) % average === 0;
 }
 
 /** Entries (in entry order) split into chunks. */
@@ -84,11 +87,15 @@ export function chunkAt(starts: readonly number[], position: number): number {
   return low;
 }
 
-/** Object hashes of every chunk a manifest lists (none in a schema-1 manifest, which listed entries inline). */
+/**
+ * Object hashes of every chunk a manifest lists, document kinds' and graph records' (none in a
+ * schema-1 manifest, which listed entries inline).
+ */
 export function chunkHashesOf(manifest: {
   kinds?: Record<string, { chunks?: ChunkRef[] } | undefined>;
+  records?: { chunks?: ChunkRef[] };
 }): string[] {
-  return Object.values(manifest.kinds ?? {}).flatMap((section) =>
+  return [...Object.values(manifest.kinds ?? {}), manifest.records].flatMap((section) =>
     (section?.chunks ?? []).map((chunk) => chunk.hash),
   );
 }

@@ -44,11 +44,11 @@ export interface RecordEntry {
   access?: string[];
 }
 
+/** The graph's indexes; its record entries are chunked in the manifest (`Manifest.records`). */
 export interface GraphSection {
-  records: RecordEntry[];
   /** Object hash of the deterministic graph index (`GraphIndex`). */
   index: string;
-  /** Object hash of the records' search index (built over `records` in this order). */
+  /** Object hash of the records' search index (its document numbers are positions in the records' id order). */
   search: string;
 }
 

@@ -1,18 +1,18 @@
 // Compiled knowledge → manifest sections; every body and index becomes a content-addressed object.
 import { buildGraphIndex } from '../../../src/bundle/graph/index-types.ts';
 import { buildSearchIndex } from '../../../src/bundle/search/index.ts';
-import type { KnowledgeSections } from '../../../src/bundle/sections.ts';
+import type { RecordsSection } from '../../../src/bundle/bundle.ts';
+import { recordsSectionOf } from '../../../src/bundle/record-chunks.ts';
+import type { KnowledgeSections, RecordEntry } from '../../../src/bundle/sections.ts';
 import type { CompiledKnowledge } from './compile.ts';
 
 const utf8Bytes = (text: string): number => new TextEncoder().encode(text).byteLength;
 
-type GraphRecordEntry = NonNullable<KnowledgeSections['graph']>['records'][number];
-
-/** A graph record's entry in the manifest, its text stored as `body`. */
+/** A graph record's entry in the records' chunks, its text stored as `body`. */
 export function graphRecordEntry(
-  { id, type, title, description, tags, path, access }: Omit<GraphRecordEntry, 'body'>,
+  { id, type, title, description, tags, path, access }: Omit<RecordEntry, 'body'>,
   body: string,
-): GraphRecordEntry {
+): RecordEntry {
   return {
     id,
     type,
@@ -25,14 +25,24 @@ export function graphRecordEntry(
   };
 }
 
-/** `graph`, when given, is the graph section already stored (by the streaming build); else it is made from `knowledge.records`. */
+/** The knowledge sections and the graph's records section (for the manifest), as stored. */
+export interface AssembledKnowledge {
+  sections: KnowledgeSections;
+  records: RecordsSection | undefined;
+}
+
+/**
+ * `graph`, when given, is the graph already stored (by the streaming build); else it is made from
+ * `knowledge.records`: the records' chunks first, then the graph index and its search index.
+ */
 export function assembleKnowledge(
   knowledge: CompiledKnowledge,
   put: (text: string) => string,
-  graph?: KnowledgeSections['graph'],
-): KnowledgeSections {
+  graph?: { section: KnowledgeSections['graph']; records: RecordsSection | undefined },
+): AssembledKnowledge {
   const { templates, frameworks, records, context, wiki, prompts } = knowledge;
-  return {
+  const stored = graph ?? storedGraph(records, put);
+  const sections: KnowledgeSections = {
     templates: templates.map(({ name, path, content, saveAs, storeAs, references }) => ({
       name,
       path: `templates/${path}`,
@@ -47,28 +57,7 @@ export function assembleKnowledge(
       body: put(content),
       bytes: utf8Bytes(content),
     })),
-    graph:
-      graph !== undefined
-        ? graph
-        : records.length
-          ? {
-              records: records.map((record) => graphRecordEntry(record, put(record.source))),
-              index: put(JSON.stringify(buildGraphIndex(records))),
-              search: put(
-                JSON.stringify(
-                  buildSearchIndex(
-                    records.map(({ id, title, description, tags, body, access }) => ({
-                      name: id,
-                      title,
-                      description: [description, ...tags].join(' '),
-                      body,
-                      ...(access ? { access } : {}),
-                    })),
-                  ),
-                ),
-              ),
-            }
-          : null,
+    graph: stored.section,
     context: context
       ? { ...omitContent(context), path: `context/${context.path}`, body: put(context.content) }
       : null,
@@ -82,6 +71,37 @@ export function assembleKnowledge(
       path: `prompts/${path}`,
       body: put(content),
     })),
+  };
+  return { sections, records: stored.records };
+}
+
+function storedGraph(
+  records: CompiledKnowledge['records'],
+  put: (text: string) => string,
+): { section: KnowledgeSections['graph']; records: RecordsSection | undefined } {
+  if (!records.length) return { section: null, records: undefined };
+  const section = recordsSectionOf(
+    records.map((record) => graphRecordEntry(record, put(record.source))),
+    put,
+  );
+  return {
+    section: {
+      index: put(JSON.stringify(buildGraphIndex(records))),
+      search: put(
+        JSON.stringify(
+          buildSearchIndex(
+            records.map(({ id, title, description, tags, body, access }) => ({
+              name: id,
+              title,
+              description: [description, ...tags].join(' '),
+              body,
+              ...(access ? { access } : {}),
+            })),
+          ),
+        ),
+      ),
+    },
+    records: section,
   };
 }
 

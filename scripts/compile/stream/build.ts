@@ -7,7 +7,13 @@ import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUNDLE_SCHEMA, type Manifest, type Pointer } from '../../../src/bundle/bundle.ts';
+import {
+  BUNDLE_SCHEMA,
+  type Manifest,
+  type Pointer,
+  type RecordsSection,
+} from '../../../src/bundle/bundle.ts';
+import { recordsSectionOf } from '../../../src/bundle/record-chunks.ts';
 import { buildGraphIndex } from '../../../src/bundle/graph/index-types.ts';
 import { documentKinds } from '../../../src/bundle/kinds.ts';
 import { AccessStatisticsLimitError } from '../../../src/bundle/search/audiences.ts';
@@ -111,7 +117,10 @@ async function buildInto(
   const graphErrors: BuildError[] = [];
   const graphIndex = new StreamedIndex(join(temp, 'graph'), options.spillRecords);
   const records = await compileGraphRecords(contentDir, objects, graphIndex, graphErrors);
-  const documents = [...byKind.values()].flatMap(({ metas }) => metas);
+  // Dropped once the checks that need every document are done (below): each kind's kept entries are
+  // then held by that kind alone, and freed as soon as its section is stored.
+  let documents: KeptDocument[] | undefined = [...byKind.values()].flatMap(({ metas }) => metas);
+  const documentCount = documents.length;
   const { knowledge, errors: knowledgeErrors } = await compileKnowledge(
     contentDir,
     documents,
@@ -122,6 +131,7 @@ async function buildInto(
   const warnings = [...byKind.values()].flatMap((kind) => kind.warnings);
   warnings.push(...(await datedFromGit(contentDir, documents, nowMs)));
   warnings.push(...staleWarnings(documents, nowMs, (document) => fileOf(contentDir, document)));
+  documents = undefined;
   warnings.forEach(onWarning);
   const provenance: Provenance = {
     commit: await currentCommit(contentDir),
@@ -129,6 +139,7 @@ async function buildInto(
     builtAt: new Date().toISOString(),
   };
   const heads = new Map<string, string>();
+  let runs = 0;
   let manifest: Manifest;
   try {
     const kinds = {} as Manifest['kinds'];
@@ -149,12 +160,17 @@ async function buildInto(
         entryOf(kind, metas[position]!, bodies[position]!),
       );
       kinds[kind] = sectionOf(entries, head.hash, put);
+      // The kind's entries, body hashes and index are stored: the next kind's merge runs without them.
+      runs += index.spilledRuns;
+      byKind.delete(kind);
     }
     const graph = graphSection(records, graphIndex, objects, join(temp, 'graph', 'tables'));
+    const assembled = assembleKnowledge(knowledge, put, graph);
     manifest = {
       schema: BUNDLE_SCHEMA,
       kinds,
-      knowledge: put(JSON.stringify(assembleKnowledge(knowledge, put, graph))),
+      ...(assembled.records ? { records: assembled.records } : {}),
+      knowledge: put(JSON.stringify(assembled.sections)),
     };
   } catch (error) {
     // Too many access groups to precompute every caller's search statistics: the author's to fix.
@@ -167,7 +183,7 @@ async function buildInto(
     withParts: (hash) => objects.withParts(hash),
     headText: (hash) => heads.get(hash) as string,
     provenance,
-    documentCount: documents.length,
+    documentCount,
   });
   // A bundle Cloudflare would refuse fails here, not halfway through a publish; no pointer is written.
   const limits: LimitProblem[] = [...objects.problems, ...pointerProblems(pointer)];
@@ -179,7 +195,6 @@ async function buildInto(
   const pointerFile = join(outDir, 'pointer.json');
   writeFileSync(`${pointerFile}.tmp`, `${JSON.stringify(pointer, null, 2)}\n`);
   renameSync(`${pointerFile}.tmp`, pointerFile);
-  const runs = [...byKind.values()].reduce((sum, { index }) => sum + index.spilledRuns, 0);
   return {
     ok: true,
     pointer,
@@ -298,25 +313,36 @@ async function compileGraphRecords(
   return finishGraph(records, errors);
 }
 
-/** The graph's manifest section, as assembleKnowledge makes it from whole records. */
+/**
+ * The graph as assembleKnowledge stores it from whole records: the records' chunks, written one at a
+ * time from the kept records (no string of every entry), then the graph index and its search index.
+ */
 function graphSection(
   records: readonly GraphRecordMeta[],
   index: StreamedIndex,
   objects: DiskObjects,
   dir: string,
-): KnowledgeSections['graph'] {
-  if (!records.length) return null;
+): { section: KnowledgeSections['graph']; records: RecordsSection | undefined } {
+  if (!records.length) return { section: null, records: undefined };
   const ids = new Int32Array(records.length);
   records.forEach((record, id) => {
     ids[record.position] = id;
   });
+  const section = recordsSectionOf(
+    (function* () {
+      for (const record of records) yield graphRecordEntry(record, record.body);
+    })(),
+    (text) => objects.put(text, { what: 'a chunk of graph record entries' }),
+  );
   return {
-    records: records.map((record) => graphRecordEntry(record, record.body)),
-    index: objects.put(JSON.stringify(buildGraphIndex(records)), {
-      what: 'the knowledge graph index',
-    }),
-    search: storeWholeIndex(index, ids, objects, dir, {
-      what: 'the knowledge graph search index',
-    }),
+    section: {
+      index: objects.put(JSON.stringify(buildGraphIndex(records)), {
+        what: 'the knowledge graph index',
+      }),
+      search: storeWholeIndex(index, ids, objects, dir, {
+        what: 'the knowledge graph search index',
+      }),
+    },
+    records: section,
   };
 }

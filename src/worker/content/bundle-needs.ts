@@ -8,8 +8,10 @@ import type { QueryTerms } from './search/query-terms.ts';
  * else (the full server: resources, prompts, completions, knowledge tools) all of it.
  */
 export interface BundleNeeds {
-  /** The knowledge sections. */
+  /** The knowledge sections (templates, frameworks, the graph's indexes, context, wiki, prompts): one small object. */
   knowledge: boolean;
+  /** Every graph record's entry (the manifest's record chunks): what grows with the graph. */
+  records: boolean;
   /** Kinds whose names object the request reads (name lookups, completions, not-found lists). */
   names: readonly DocumentKind[];
   /** Kinds whose index head the request reads (those of `searches` are added). */
@@ -30,8 +32,23 @@ export interface SearchAhead {
 /** What a request that may touch any surface needs: every loaded object, as before loading was split. */
 export const EVERY_NEED: BundleNeeds = {
   knowledge: true,
+  records: true,
   names: documentKinds,
   indexes: documentKinds,
+  searches: [],
+};
+
+/**
+ * What initialize, tools/list and a graph record's resource read: the knowledge sections alone. Their
+ * answers need the templates, prompts and wiki modules (small) and, of the records, the types and
+ * counts each caller may see, which the manifest's records section holds, or one record, read from
+ * the chunk that holds it; nothing that grows with the corpus.
+ */
+export const LISTING_NEEDS: BundleNeeds = {
+  knowledge: true,
+  records: false,
+  names: [],
+  indexes: [],
   searches: [],
 };
 

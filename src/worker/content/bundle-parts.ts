@@ -1,11 +1,11 @@
-// What a loaded version holds beyond its manifest — the knowledge sections, each kind's names and
-// search — each part loaded at most once per isolate (retried after a failure), and what a
-// request's needs add to it, in one bulk read.
+// What a loaded version holds beyond its manifest — the knowledge sections, the graph records, each
+// kind's names and search — each part loaded at most once per isolate (retried after a failure), and
+// what a request's needs add to it, in one bulk read.
 import type { DocumentNames, Manifest, Pointer } from '../../bundle/bundle.ts';
 import { documentKinds, type DocumentKind } from '../../bundle/kinds.ts';
-import type { KnowledgeSections } from '../../bundle/sections.ts';
+import type { KnowledgeSections, RecordEntry } from '../../bundle/sections.ts';
 import { indexKindsOf, type BundleNeeds } from './bundle-needs.ts';
-import { keysOf, type Stash } from './bulk-read.ts';
+import { keysOf, takeFrom, type Stash } from './bulk-read.ts';
 import { directoryOf, loadNames, type DocumentDirectory } from './document-directory.ts';
 import { loadedOnce } from './loaded-once.ts';
 import type { ObjectReader } from './objects.ts';
@@ -16,6 +16,10 @@ import { searcherOf, type Searcher, type StoredIndex } from './search/searcher.t
 export interface BundleParts {
   /** The knowledge sections; throws when no request has named them in its needs yet. */
   knowledge(): KnowledgeSections | undefined;
+  /** Every graph record's entry, in id order; throws when no request has named them in its needs yet. */
+  records(): RecordEntry[];
+  /** The record with this id, whoever may see it: from the records when loaded, else from the one chunk whose id range holds it. */
+  record(id: string): Promise<RecordEntry | undefined>;
   directory(kind: DocumentKind): DocumentDirectory;
   searcher(kind: DocumentKind): Promise<Searcher>;
   /** Loads what `needs` names and is not loaded yet: from `stash` when given, else in one bulk read. */
@@ -30,6 +34,9 @@ export function bundlePartsOf(
 ): BundleParts {
   let knowledge: { value: KnowledgeSections | undefined } | undefined;
   const knowledgeLoads = new Map<'knowledge', Promise<void>>();
+  let records: RecordEntry[] | undefined;
+  const recordLoads = new Map<'records', Promise<void>>();
+  const recordChunks = manifest.records?.chunks ?? [];
   const names = new Map<DocumentKind, DocumentNames>();
   const namesLoads = new Map<DocumentKind, Promise<void>>();
   const indexes = new Map<DocumentKind, Promise<Searcher>>();
@@ -71,6 +78,7 @@ export function bundlePartsOf(
     ]);
     const missing: BundleNeeds = {
       knowledge: needs.knowledge && !knowledgeLoads.has('knowledge'),
+      records: needs.records && !recordLoads.has('records'),
       names: [...nameKinds].filter((kind) => !namesLoads.has(kind)),
       indexes: indexKindsOf(needs).filter(
         (kind) => !indexes.has(kind) && manifest.kinds[kind]?.count,
@@ -78,8 +86,21 @@ export function bundlePartsOf(
       searches: [],
     };
     // One bulk read for all of it, started before anything waits, so a concurrent request finds the loads already under way.
-    const anyMissing = missing.knowledge || missing.names.length > 0 || missing.indexes.length > 0;
-    const wanted = stash || !anyMissing ? [] : [...new Set(keysOf(pointer, missing))];
+    const anyMissing =
+      missing.knowledge ||
+      missing.records ||
+      missing.names.length > 0 ||
+      missing.indexes.length > 0;
+    // The record chunks are named by the manifest, not the pointer: a first read (stash) cannot hold them.
+    const wanted =
+      stash || !anyMissing
+        ? []
+        : [
+            ...new Set([
+              ...keysOf(pointer, missing),
+              ...(missing.records ? recordChunks.map((chunk) => chunk.hash) : []),
+            ]),
+          ];
     const read: Promise<Stash> = stash
       ? Promise.resolve(stash)
       : wanted.length
@@ -94,6 +115,20 @@ export function bundlePartsOf(
         ).then((value) => void (knowledge = { value })),
       );
     }
+    if (missing.records) {
+      void loadedOnce(recordLoads, 'records', () =>
+        read
+          .then((values) =>
+            Promise.all(
+              recordChunks.map((chunk) => {
+                const early = takeFrom(values, chunk.hash);
+                return early === undefined ? objects.text(chunk.hash, false) : early;
+              }),
+            ),
+          )
+          .then((texts) => void (records = recordsOf(texts, manifest))),
+      );
+    }
     for (const kind of missing.names) {
       void loadedOnce(namesLoads, kind, () =>
         loadNames(kind, manifest.kinds[kind], fromRead).then(
@@ -104,6 +139,7 @@ export function bundlePartsOf(
     for (const kind of missing.indexes) void searcher(kind, read);
     await Promise.all([
       needs.knowledge ? knowledgeLoads.get('knowledge') : undefined,
+      needs.records ? recordLoads.get('records') : undefined,
       ...[...nameKinds].map((kind) => namesLoads.get(kind)),
       ...indexKindsOf(needs)
         .filter((kind) => manifest.kinds[kind]?.count)
@@ -119,8 +155,64 @@ export function bundlePartsOf(
         );
       return knowledge.value;
     },
+    async record(id) {
+      if (records) return recordIn(records, id);
+      const chunk = recordChunks[chunkOfId(recordChunks, id)];
+      return chunk && recordIn(await json<RecordEntry[]>(chunk.hash), id);
+    },
+    records() {
+      if (!records)
+        throw new Error(
+          'the graph records were read before they were loaded: the request must name them in its needs',
+        );
+      return records;
+    },
     directory: (kind) => directories.get(kind) as DocumentDirectory,
     searcher: (kind) => searcher(kind),
     provide,
   };
+}
+
+/** The chunks' entries joined, checked against the manifest's counts (anything else is a damaged bundle). */
+function recordsOf(texts: readonly string[], manifest: Manifest): RecordEntry[] {
+  const chunks = manifest.records?.chunks ?? [];
+  const entries: RecordEntry[] = [];
+  texts.forEach((text, i) => {
+    const chunk = JSON.parse(text) as RecordEntry[];
+    if (chunk.length !== chunks[i]!.count)
+      throw new Error(
+        `the graph records chunk ${chunks[i]!.hash} holds ${chunk.length} records where the manifest says ${chunks[i]!.count}: the bundle is damaged; republish it`,
+      );
+    for (const entry of chunk) entries.push(entry);
+  });
+  return entries;
+}
+
+/** Index of the chunk whose id range would hold `id` (chunks are in id order, each named by its first id); -1 before the first. */
+function chunkOfId(chunks: readonly { first: string }[], id: string): number {
+  let low = 0;
+  let high = chunks.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (chunks[middle]!.first <= id) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
+/** The entry with `id` among entries sorted by id (binary search in code-unit order, as the build sorts). */
+function recordIn(entries: readonly RecordEntry[], id: string): RecordEntry | undefined {
+  let low = 0;
+  let high = entries.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const at = entries[middle]!.id;
+    if (at === id) return entries[middle];
+    if (at < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
 }

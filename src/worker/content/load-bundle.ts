@@ -57,6 +57,10 @@ function storedBundle(
     get knowledge() {
       return parts.knowledge();
     },
+    get records() {
+      return parts.records();
+    },
+    record: (id) => parts.record(id),
     documents: (kind) => parts.directory(kind).refs,
     directory: parts.directory,
     visibleCount(kind, canSee) {

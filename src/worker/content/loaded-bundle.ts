@@ -1,7 +1,7 @@
 // A content version as a request sees it: what is loaded, and what reads more of it on demand.
 import type { DocumentEntry, Manifest, Pointer } from '../../bundle/bundle.ts';
 import type { DocumentKind } from '../../bundle/kinds.ts';
-import type { KnowledgeSections } from '../../bundle/sections.ts';
+import type { KnowledgeSections, RecordEntry } from '../../bundle/sections.ts';
 import type { BundleNeeds } from './bundle-needs.ts';
 import type { DocumentDirectory, DocumentRef } from './document-directory.ts';
 import type { Searcher } from './search/searcher.ts';
@@ -14,6 +14,14 @@ export interface LoadedBundle {
    * requests that asked for them (`BundleNeeds.knowledge`); read before that, it throws.
    */
   readonly knowledge: KnowledgeSections | undefined;
+  /**
+   * Every graph record's entry, in id order (a record search hit's `doc` is a position here); empty
+   * without records. Loaded only for requests that asked for them (`BundleNeeds.records`); read
+   * before that, it throws. What a caller may see of them without loading any: `manifest.records`.
+   */
+  readonly records: RecordEntry[];
+  /** The record with this id, whoever may see it, without loading the records: one chunk read (none once they are loaded). */
+  record(id: string): Promise<RecordEntry | undefined>;
   /** Every document of a kind (name, title, access), in entry order. Needs the kind's names (`BundleNeeds.names`). */
   documents(kind: DocumentKind): DocumentRef[];
   /** The kind's documents: names when loaded, entries chunk by chunk on demand. */

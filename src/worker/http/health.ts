@@ -12,7 +12,13 @@ interface DevInstanceEnv {
 }
 
 /** The manifest alone: that the current version is there and whole, without loading its content into the isolate. */
-const MANIFEST_ONLY: BundleNeeds = { knowledge: false, names: [], indexes: [], searches: [] };
+const MANIFEST_ONLY: BundleNeeds = {
+  knowledge: false,
+  records: false,
+  names: [],
+  indexes: [],
+  searches: [],
+};
 
 /**
  * 200 once a bundle is published and its manifest is readable and consistent; 503 (with the reason) before that. Anyone may ask,

@@ -9,7 +9,7 @@ import { searchIndex } from '../content/search/search.ts';
 import { snippet } from '../content/search/snippet.ts';
 import { analyseQuery, type QueryTerms } from '../content/search/query-terms.ts';
 import type { RecordEntry } from '../../bundle/sections.ts';
-import { derived, type KnowledgeView } from './knowledge-view.ts';
+import type { KnowledgeView } from './knowledge-view.ts';
 import { graphIndexFor } from './resource-catalogue.ts';
 import { convertedOnce, jsonSchema, jsonOutputSchema } from './json-schema.ts';
 import { tool, type Tool, type ToolAnswer } from './tool.ts';
@@ -46,7 +46,7 @@ export function graphTools(view: KnowledgeView): Tool[] {
     'search_vitaegraph',
     {
       title: 'Search the knowledge graph',
-      description: `Find knowledge-graph records by words (query), record type (type: ${derived(recordTypes, view, typesOf) || 'none yet'}) and tag. All optional; with no query, matching records come in id order. At most ${MAX_GRAPH_RESULTS} results.`,
+      description: `Find knowledge-graph records by words (query), record type (type: ${view.recordTypes.join(', ') || 'none yet'}) and tag. All optional; with no query, matching records come in id order. At most ${MAX_GRAPH_RESULTS} results.`,
       inputSchema: jsonSchema<{ query?: string; type?: string; tag?: string }>(
         SEARCH_VITAEGRAPH_INPUT,
       ),
@@ -161,9 +161,10 @@ async function rank(
   if (!graph || candidates.length === 0) return [];
   const index = await view.bundle.json<SearchIndex>(graph.search);
   const allowed = new Set(candidates.map((record) => record.id));
+  const records = view.bundle.records;
   // Ranked among the records this caller may see, with their statistics alone (not the hidden ones').
-  const hits = searchIndex(index, query, { limit: graph.records.length, canSee: view.canSee })
-    .map((hit) => ({ record: graph.records[hit.doc]!, score: hit.score }))
+  const hits = searchIndex(index, query, { limit: records.length, canSee: view.canSee })
+    .map((hit) => ({ record: records[hit.doc]!, score: hit.score }))
     .filter(({ record }) => allowed.has(record.id))
     .slice(0, MAX_GRAPH_RESULTS);
   return Promise.all(
@@ -177,12 +178,6 @@ async function rank(
 
 const bodyText = async (view: KnowledgeView, record: RecordEntry): Promise<string> =>
   (await view.bundle.text(record.body)).replace(/^---\n[\s\S]*?\n---\n/, '');
-
-const recordTypes = new WeakMap<KnowledgeView, string>();
-
-/** "project, skill, …": the record types this view can see, for the tool's description. */
-const typesOf = (view: KnowledgeView): string =>
-  [...new Set(view.records.map((record) => record.type))].sort().join(', ');
 
 const NEIGHBORS_INPUT = convertedOnce(
   z

@@ -3,6 +3,7 @@
 // A view is built once per bundle and group set, not per request: filtering thousands of graph
 // records on every call was the largest part of a request's fixed cost.
 import { isVisible } from '../content/access.ts';
+import { visibleRecordTypes } from '../../bundle/record-chunks.ts';
 import { DOCUMENT_KINDS, isDocumentKind, type DocumentKind } from '../../bundle/kinds.ts';
 import {
   EMPTY_KNOWLEDGE,
@@ -22,8 +23,13 @@ export interface KnowledgeView {
   provenance: Provenance;
   templates: TemplateEntry[];
   frameworks: FrameworkEntry[];
+  /** The graph records this caller may see; only for requests that loaded the records (`BundleNeeds.records`). */
   records: RecordEntry[];
   recordsById: ReadonlyMap<string, RecordEntry>;
+  /** The record with this id if this caller may see it: one chunk read, without loading the records. */
+  recordWithId(id: string): Promise<RecordEntry | undefined>;
+  /** The record types this caller may see, sorted: from the manifest, without loading any record. */
+  recordTypes: string[];
   context: ContextEntry | null;
   wiki: WikiEntry[];
   prompts: PromptEntry[];
@@ -69,28 +75,30 @@ function buildView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeVi
   const canSee = (entry: { access?: readonly string[] }): boolean => isVisible(entry, groups);
   const visible = <T extends { access?: string[] }>(entries: readonly T[]): T[] =>
     entries.filter(canSee);
-  // The knowledge sections are filtered on first use: a document tool's request never loads them.
+  // The knowledge sections and the records are filtered on first use: a document tool's request
+  // never loads either, initialize and tools/list never load the records.
   let sections:
-    | Pick<
-        KnowledgeView,
-        'templates' | 'frameworks' | 'records' | 'recordsById' | 'context' | 'wiki' | 'prompts'
-      >
-    | undefined;
+    Pick<KnowledgeView, 'templates' | 'frameworks' | 'context' | 'wiki' | 'prompts'> | undefined;
   const knowledge = () => {
     if (sections) return sections;
     const loaded = bundle.knowledge ?? EMPTY_KNOWLEDGE;
-    const records = visible(loaded.graph?.records ?? []);
     sections = {
       templates: loaded.templates,
       frameworks: visible(loaded.frameworks),
-      records,
-      recordsById: new Map(records.map((record) => [record.id, record])),
       context: loaded.context && canSee(loaded.context) ? loaded.context : null,
       wiki: visible(loaded.wiki),
       prompts: visible(loaded.prompts),
     };
     return sections;
   };
+  let records: Pick<KnowledgeView, 'records' | 'recordsById'> | undefined;
+  const visibleRecords = () => {
+    if (records) return records;
+    const list = visible(bundle.records);
+    records = { records: list, recordsById: new Map(list.map((record) => [record.id, record])) };
+    return records;
+  };
+  let recordTypes: string[] | undefined;
   const documentNames = new Map<DocumentKind, string[]>();
   const view: KnowledgeView = {
     bundle,
@@ -102,10 +110,17 @@ function buildView(bundle: LoadedBundle, groups: readonly string[]): KnowledgeVi
       return knowledge().frameworks;
     },
     get records() {
-      return knowledge().records;
+      return visibleRecords().records;
     },
     get recordsById() {
-      return knowledge().recordsById;
+      return visibleRecords().recordsById;
+    },
+    async recordWithId(id) {
+      const record = await bundle.record(id);
+      return record && canSee(record) ? record : undefined;
+    },
+    get recordTypes() {
+      return (recordTypes ??= visibleRecordTypes(bundle.manifest.records, canSee));
     },
     get context() {
       return knowledge().context;

@@ -64,7 +64,7 @@ export async function readResource(view: KnowledgeView, uri: string): Promise<Re
   if (uri === INDEX_URI)
     return { contents: [{ uri, mimeType: 'application/json', text: await graphIndexText(view) }] };
   if (uri.startsWith(RECORD_PREFIX)) {
-    const record = view.recordsById.get(uri.slice(RECORD_PREFIX.length));
+    const record = await view.recordWithId(uri.slice(RECORD_PREFIX.length));
     if (!record) throw resourceNotFound(uri, 'no record with that id');
     return markdown(await view.bundle.text(record.body));
   }
@@ -94,7 +94,7 @@ async function graphIndexText(view: KnowledgeView): Promise<string> {
   const graph = view.bundle.knowledge?.graph;
   if (!graph || view.records.length === 0)
     throw resourceNotFound(INDEX_URI, 'no knowledge graph is published');
-  if (view.records.length === graph.records.length) return view.bundle.text(graph.index);
+  if (view.records.length === view.bundle.records.length) return view.bundle.text(graph.index);
   return JSON.stringify(await graphIndexFor(view));
 }
 

@@ -216,6 +216,33 @@ async function documentToolAnswers(plan: CorpusPlan, call: Call, fresh = false):
   return answers;
 }
 
+/**
+ * The answers read without the graph records: initialize, tools/list and each record's resource.
+ * `fresh`: each is the first request of a fresh isolate (the manifest, the knowledge object and at
+ * most one record chunk); otherwise all are asked after a request that loaded every record.
+ */
+async function listingAnswers(plan: CorpusPlan, call: Call, fresh: boolean): Promise<Answers> {
+  const answers: Answers = [];
+  const ask = async (label: string, method: string, params: unknown): Promise<void> => {
+    if (fresh) resetContentCache();
+    answers.push([label, await call(method, params)]);
+  };
+  if (!fresh) await call('resources/list', {});
+  await ask('initialize', 'initialize', {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'non-interference', version: '1.0.0' },
+  });
+  await ask('tools/list', 'tools/list', {});
+  for (const uri of [
+    ...plan.records.map((id) => `vitaegraph://record/${id}`),
+    'vitaegraph://record/absent',
+    'vitaegraph://record/zzz-after-every-id',
+  ])
+    await ask(`read ${uri}`, 'resources/read', { uri });
+  return answers;
+}
+
 // A paging cursor is `<body>.<tag>`: the body (version, query hash, offset) is compared like any
 // text, but the tag is an HMAC keyed by the version's manifest hash — an identity of the version,
 // like the version id itself, and so different for two bundles by construction. Each run feeds its
@@ -290,6 +317,26 @@ describe('non-interference: restricted entries change nothing a caller without t
           expectSame(wholeFresh, withoutFresh, 'each a fresh isolate’s first request');
           // And exactly as the same isolate answers them warm, after requests that loaded everything.
           expectSame(wholeFresh, whole.documentTools, 'fresh against warm, whole bundle');
+
+          // initialize, tools/list and a record's resource read no record but the one looked up:
+          // the same answers cold as with every record loaded, and nothing hidden shows either way.
+          await publish(bundle, full.pointer);
+          const { value: listingWithoutFresh } = await captureConsole(() =>
+            listingAnswers(plan, caller(bearer, env), true),
+          );
+          await publish(full, full.pointer);
+          const { value: listingFresh } = await captureConsole(() =>
+            listingAnswers(plan, caller(bearer, env), true),
+          );
+          const { value: listingWarm } = await captureConsole(() =>
+            listingAnswers(plan, caller(bearer, env), false),
+          );
+          expectSame(
+            listingFresh,
+            listingWithoutFresh,
+            'listings, each a fresh isolate’s first request',
+          );
+          expectSame(listingFresh, listingWarm, 'listings fresh against every record loaded');
         },
       );
     }

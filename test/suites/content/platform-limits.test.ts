@@ -39,11 +39,11 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 describe('objects that grow with the corpus are stored in parts', () => {
   it('keeps every stored value of a generated corpus within the part size, and the same content under the same hashes', () => {
     const manifest = JSON.parse(objectText(parted.objects, parted.pointer.manifest)!) as Manifest;
-    // What grows with the corpus is stored in parts: names, knowledge (graph records), graph and search indexes.
+    // What grows with the corpus is stored in parts: names, graph record chunks, graph and search indexes.
     const grown = [
       manifest.kinds.processes.names,
       manifest.kinds.checklists.names,
-      manifest.knowledge!,
+      ...manifest.records!.chunks.map((chunk) => chunk.hash),
     ];
     for (const hash of grown) expect(isPartsList(parted.objects.get(hash)!)).toBe(true);
     for (const [hash, stored] of parted.objects) {

@@ -12,6 +12,8 @@ import {
   type StorageRead,
 } from '../../../bench/workers/storage-io.ts';
 import { objectKey, POINTER_KEY, type Manifest } from '../../../src/bundle/bundle.ts';
+import { joinedText } from '../../../src/bundle/object-parts.ts';
+import { eraRequest } from '../../../bench/lib/era-envelope.ts';
 import { unpackShardHashes } from '../../../src/bundle/search/shard-list.ts';
 import { shardsOfQuery } from '../../../src/worker/content/search/query-shards.ts';
 import { analyseQuery } from '../../../src/worker/content/search/query-terms.ts';
@@ -31,6 +33,12 @@ import {
   testEnv,
   token,
 } from '../../helpers/workerd/helpers.ts';
+
+/** An object's text from a provided bundle's stored values, joined from its parts. */
+const objectText = (objects: Array<[string, string]>, hash: string): string => {
+  const stored = new Map(objects);
+  return joinedText(stored.get(hash)!, (part) => stored.get(part));
+};
 
 const sha256Hex = async (text: string): Promise<string> =>
   [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))]
@@ -148,8 +156,8 @@ describe("a fresh isolate's reads before its first search answer", () => {
       new Set([...lists.manifest, ...lists.names.processes!].map(objectKey)),
     );
     expect(get.reads.length).toBe(2);
-    const list = await coldReads((content) => call(content, 'tools/list', {}));
-    expect(list.answer).toContain('search_processes');
+    const list = await coldReads((content) => call(content, 'resources/list', {}));
+    expect(list.answer).toContain('vitaegraph://record/');
     const everything = [
       ...lists.manifest,
       ...lists.knowledge,
@@ -157,7 +165,85 @@ describe("a fresh isolate's reads before its first search answer", () => {
       ...Object.values(lists.index).flat(),
     ];
     expect(new Set(list.reads[1]!.keys)).toEqual(new Set(everything.map(objectKey)));
-    expect(list.reads.length).toBe(2);
+    // The graph records' chunks, named by the manifest, follow in one more bulk read.
+    const manifest = JSON.parse(
+      objectText(inject('partedBundle').objects, inject('partedBundle').pointer.manifest),
+    ) as Manifest;
+    const chunks = manifest.records!.chunks.map((chunk) => objectKey(chunk.hash));
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(list.reads[2]!.keys).toEqual(expect.arrayContaining(chunks));
+  });
+
+  for (const method of ['initialize', 'tools/list'] as const) {
+    it(`bring ${method} the manifest and the knowledge sections alone: no names, index head, record or body`, async () => {
+      await publishProvided('partedBundle');
+      const { pointer, objects } = inject('partedBundle');
+      const lists = pointer.loadBy!;
+      const { reads, answer } = await coldReads((content) =>
+        call(
+          content,
+          method,
+          method === 'initialize'
+            ? {
+                protocolVersion: '2025-06-18',
+                capabilities: {},
+                clientInfo: { name: 'cold-reads', version: '1' },
+              }
+            : {},
+        ),
+      );
+      expect(answer).toContain(method === 'initialize' ? 'serverInfo' : 'search_vitaegraph');
+      expect(reads.map((read) => new Set(read.keys))).toEqual([
+        new Set([POINTER_KEY]),
+        new Set([...lists.manifest, ...lists.knowledge].map(objectKey)),
+      ]);
+      // The knowledge object holds no record entry now: what grows with the corpus is elsewhere.
+      const knowledge = JSON.parse(objectText(objects, lists.knowledge[0]!)) as {
+        graph: Record<string, unknown>;
+      };
+      expect(Object.keys(knowledge.graph).sort()).toEqual(['index', 'search']);
+    });
+  }
+
+  for (const method of ['server/discover', 'tools/list'] as const) {
+    it(`bring a 2026-07-28 ${method} the manifest and the knowledge sections alone`, async () => {
+      await publishProvided('partedBundle');
+      const lists = inject('partedBundle').pointer.loadBy!;
+      const request = eraRequest('modern', { id: 1, method, params: {} });
+      const { reads, answer } = await coldReads(async (content) => {
+        const response = await callWorker(
+          mcpRequest(request.body, { bearer: await token(), headers: request.headers }),
+          { CONTENT: content },
+        );
+        expect(response.status).toBe(200);
+        return response.text();
+      });
+      expect(answer).toContain('"result"');
+      expect(answer).not.toContain('"error":{"code"');
+      expect(reads.map((read) => new Set(read.keys))).toEqual([
+        new Set([POINTER_KEY]),
+        new Set([...lists.manifest, ...lists.knowledge].map(objectKey)),
+      ]);
+    });
+  }
+
+  it("bring a graph record's resource the manifest, the knowledge sections and the one chunk holding it, never every record", async () => {
+    await publishProvided('partedBundle');
+    const { pointer, objects } = inject('partedBundle');
+    const lists = pointer.loadBy!;
+    const manifest = JSON.parse(objectText(objects, pointer.manifest)) as Manifest;
+    const { reads, answer } = await coldReads((content) =>
+      call(content, 'resources/read', { uri: 'vitaegraph://record/skill-typescript' }),
+    );
+    expect(answer).toContain('skill-typescript');
+    expect(new Set(reads[1]!.keys)).toEqual(
+      new Set([...lists.manifest, ...lists.knowledge].map(objectKey)),
+    );
+    const keys = new Set(reads.flatMap((read) => read.keys));
+    const chunksRead = manifest.records!.chunks.filter((chunk) => keys.has(objectKey(chunk.hash)));
+    expect(chunksRead).toHaveLength(1);
+    for (const hash of [...Object.values(lists.names).flat(), ...Object.values(lists.index).flat()])
+      expect(keys).not.toContain(objectKey(hash));
   });
 
   it('load the knowledge sections into a warm isolate that served only searches, in one bulk read', async () => {

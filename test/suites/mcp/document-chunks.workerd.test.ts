@@ -1,4 +1,4 @@
-// Bundle schema 3 in workerd with real KV: a kind's entries spread over several chunk objects, read
+// Document chunks (bundle schema 2 and later) in workerd with real KV: a kind's entries spread over several chunk objects, read
 // on demand. Every tool answers as if the entries were one list — in order, access-filtered, each
 // search hit matched to its own entry — and a pointer of another schema is refused like an
 // unloadable version.
@@ -188,7 +188,7 @@ describe('bundle schema', () => {
     expect((await call('get_process', { name: 'code-review' })).structuredContent.version).toBe(
       good,
     );
-    await pointerWithSchema(4);
+    await pointerWithSchema(5);
     // The test environment re-reads the pointer on every request (PRAXIS_POINTER_TTL_MS = 0).
     const { value, lines } = await captureConsole(() =>
       call('get_process', { name: 'code-review' }),
@@ -198,7 +198,7 @@ describe('bundle schema', () => {
       lines.some(
         (line) =>
           line.includes('"version_unloadable"') &&
-          line.includes('"wanted":"schema400000"') &&
+          line.includes('"wanted":"schema500000"') &&
           line.includes(`"serving":"${good}"`),
       ),
     ).toBe(true);

@@ -32,6 +32,6 @@ export function requestPlan(body: JsonBody): RequestPlan {
     // Longer batches are refused before the plan is used (request-caps.ts); counting never goes past it.
     calls: batch ? Math.min(MAX_BATCH_MESSAGES, Math.max(1, messages.length)) : 1,
     callsTools: messages.some((message) => message.method === 'tools/call'),
-    needs: contentNeeds(calledTool, searchesAhead(messages)),
+    needs: contentNeeds(calledTool, searchesAhead(messages), messages),
   };
 }
