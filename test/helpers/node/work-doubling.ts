@@ -26,13 +26,6 @@ export interface DoublingOptions {
    * that allocates reads up to about 3.4 on a loaded machine (a larger heap to collect at 2n), so 3.5.
    */
   limit?: number;
-  /**
-   * A ratio at or above this, under the limit, is neither a finding nor a verdict: the next size is
-   * measured. Quadratic work still carries its linear part at the size where its cost first becomes
-   * measurable, and read 3.4 there about as often as 3.6; stopping at the first ratio under the limit
-   * called it linear.
-   */
-  suspect?: number;
   /** Ratios at or above the limit needed at successive sizes: one step in cost is not a trend. */
   confirmations?: number;
 }
@@ -48,9 +41,9 @@ function cpuMicros(run: () => unknown): number {
 /**
  * The doubling that shows `parse` super-linear on `input(n, run)`, or undefined when its work is
  * linear. `run` counts the calls: a parser that keeps answers per input gets a distinct one from it.
- * The size doubles from `startSize` until the cost is measurable; a ratio over the limit (or near
- * it) is measured again at the next sizes, and only `confirmations` ratios over the limit are a
- * finding (a one-off step, such as the engine switching strategy at some length, is not).
+ * The size doubles from `startSize` until the cost is measurable; a ratio over the limit is
+ * measured again at the next sizes, and only a ratio over the limit every time is a finding (a
+ * one-off step, such as the engine switching strategy at some length, is not).
  */
 export function superLinearDoubling(
   input: (n: number, run: number) => string,
@@ -62,7 +55,6 @@ export function superLinearDoubling(
     startSize = 256,
     maxSize = 1 << 14,
     limit = 3.5,
-    suspect = 3,
     confirmations = 3,
   } = options;
   let run = 0;
@@ -85,8 +77,8 @@ export function superLinearDoubling(
       n *= 2;
       continue;
     }
-    if (doubling.ratio < suspect || n >= maxSize) return undefined;
-    if (doubling.ratio >= limit && ++over === confirmations) return doubling;
+    if (doubling.ratio < limit || n >= maxSize) return undefined;
+    if (++over === confirmations) return doubling;
     n *= 2;
   }
 }
