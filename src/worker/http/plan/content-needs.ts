@@ -4,8 +4,9 @@
 // tools/list, ping, notifications and reads of one graph record's resource (alone or batched together)
 // read the knowledge sections alone: never the graph records, names objects or index heads, which grow
 // with the corpus (a record is read from the one chunk that holds it). Anything else — other
-// resources, prompts, completions, other tools, mixed batches — gets every loaded object. Only a plan: the tool still validates its arguments, and a body this misreads costs reads,
-// never a wrong answer (what a request did not ask for is loaded by the next one that does).
+// resources, prompts, completions, other tools, mixed batches — gets every loaded object. Only a
+// plan: the tool still validates its arguments, and a body this misreads costs reads, never a wrong
+// answer (what a request did not ask for is loaded by the next one that does).
 import { documentToolNamed, type DocumentToolAction } from '../../../bundle/kinds.ts';
 import {
   EVERY_NEED,
