@@ -67,6 +67,18 @@ async function bundleNamespace(
   };
 }
 
+/** `kv` as the Worker reads it, each read recorded in order on a logical clock. */
+function recordedReads(kv: KVNamespace): { content: KVNamespace; reads: StorageRead[] } {
+  const reads: StorageRead[] = [];
+  let events = 0;
+  const content = recordingNamespace(
+    kv,
+    (read) => reads.push(read),
+    () => ++events,
+  );
+  return { content, reads };
+}
+
 export async function coldChain(
   dir: string,
   queries: readonly string[],
@@ -76,13 +88,7 @@ export async function coldChain(
   const outcomes = [];
   for (const query of queries) {
     resetContentCache();
-    const reads: StorageRead[] = [];
-    let events = 0;
-    const content = recordingNamespace(
-      kv,
-      (read) => reads.push(read),
-      () => ++events,
-    );
+    const { content, reads } = recordedReads(kv);
     const body = { value: JSON.parse(searchRequest(query)) as unknown };
     const cpuBefore = process.cpuUsage();
     const bundle = await currentBundle({ CONTENT: content }, Date.now(), requestPlan(body).needs);
@@ -151,13 +157,7 @@ export async function coldListCall(
   resetContentCache();
   globalThis.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
-  const reads: StorageRead[] = [];
-  let events = 0;
-  const content = recordingNamespace(
-    kv,
-    (read) => reads.push(read),
-    () => ++events,
-  );
+  const { content, reads } = recordedReads(kv);
   const message = LIST_CALLS[method];
   if (!message) throw new Error(`--call is one of ${Object.keys(LIST_CALLS).join(', ')}`);
   const body = { value: message as unknown };

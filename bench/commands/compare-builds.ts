@@ -10,11 +10,8 @@ import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Manifest } from '../../src/bundle/bundle.ts';
-import { entriesFromObjects } from '../../src/bundle/document-chunks.ts';
 import { localAuthEnv } from '../lib/local-auth-env.ts';
-import { objectText } from '../../scripts/compile/assemble.ts';
-import { readBundle } from '../lib/corpus.ts';
+import { bundleProcesses, readBundle } from '../lib/corpus.ts';
 import { eraCall, openEraSession } from '../lib/era-calls.ts';
 import { ERA_LABEL, ERAS, type JsonRpcRequest } from '../lib/era-envelope.ts';
 import { preparedCorpus } from '../lib/prepared-corpus.ts';
@@ -52,12 +49,7 @@ const { dir, objectsFile, kvDir } = await preparedCorpus(
 const own = join(dir, 'compare-builds');
 await rm(own, { recursive: true, force: true });
 await mkdir(own, { recursive: true });
-const bundle = await readBundle(objectsFile);
-const processName = entriesFromObjects(
-  JSON.parse(objectText(bundle.objects, bundle.pointer.manifest)!) as Manifest,
-  'processes',
-  (hash) => objectText(bundle.objects, hash),
-)[0]!.name;
+const processName = bundleProcesses(await readBundle(objectsFile))[0]!.name;
 const envFile = join(own, 'bench.env');
 const token = await localAuthEnv(envFile, 'bench-compare');
 

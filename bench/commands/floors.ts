@@ -12,11 +12,8 @@ import { mkdir } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Manifest } from '../../src/bundle/bundle.ts';
-import { entriesFromObjects } from '../../src/bundle/document-chunks.ts';
 import { localAuthEnv } from '../lib/local-auth-env.ts';
-import { objectText } from '../../scripts/compile/assemble.ts';
-import { readBundle } from '../lib/corpus.ts';
+import { bundleProcesses, readBundle } from '../lib/corpus.ts';
 import { eraCall, openEraSession, type EraAnswer } from '../lib/era-calls.ts';
 import { ERA_LABEL, ERAS, type Era, type JsonRpcRequest } from '../lib/era-envelope.ts';
 import {
@@ -66,12 +63,7 @@ const { dir, objectsFile, kvDir } = await preparedCorpus(
 // This command's configs and bundles sit apart from other commands' in the shared work folder.
 const own = join(dir, 'floors');
 await mkdir(own, { recursive: true });
-const bundle = await readBundle(objectsFile);
-const processName = entriesFromObjects(
-  JSON.parse(objectText(bundle.objects, bundle.pointer.manifest)!) as Manifest,
-  'processes',
-  (hash) => objectText(bundle.objects, hash),
-)[0]!.name;
+const processName = bundleProcesses(await readBundle(objectsFile))[0]!.name;
 const envFile = join(own, 'bench.env');
 const token = await localAuthEnv(envFile, 'bench-floors');
 

@@ -6,8 +6,9 @@ import { appendFile, readdir, rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import type { Bundle } from '../../scripts/compile/assemble.ts';
-import type { Pointer } from '../../src/bundle/bundle.ts';
+import { objectText, type Bundle } from '../../scripts/compile/assemble.ts';
+import type { Manifest, Pointer } from '../../src/bundle/bundle.ts';
+import { entriesFromObjects } from '../../src/bundle/document-chunks.ts';
 
 const run = promisify(execFile);
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -65,6 +66,16 @@ export async function readBundle(objectsFile: string): Promise<Bundle> {
   }
   if (!pointer) throw new Error(`${objectsFile} holds no bundle`);
   return { pointer, objects };
+}
+
+/** The bundle's process entries, as the manifest's chunks list them. */
+export function bundleProcesses(bundle: Bundle): ReturnType<typeof entriesFromObjects> {
+  const text = (hash: string) => objectText(bundle.objects, hash);
+  return entriesFromObjects(
+    JSON.parse(text(bundle.pointer.manifest)!) as Manifest,
+    'processes',
+    text,
+  );
 }
 
 /** Appends a sentence to one process document: the "one-document edit" of the re-publish row. */

@@ -20,6 +20,7 @@ import {
 } from './clients.ts';
 import {
   buildOnce,
+  bundleProcesses,
   editOneProcess,
   generateCorpus,
   readBundle,
@@ -219,11 +220,7 @@ export async function measureSize(
     await client.listTools();
     ping.push(performance.now() - started);
   }
-  const processes = entriesFromObjects(
-    JSON.parse(objectText(bundle.objects, bundle.pointer.manifest)!) as Manifest,
-    'processes',
-    (hash) => objectText(bundle.objects, hash),
-  );
+  const processes = bundleProcesses(bundle);
   const get: number[] = [];
   for (let i = 0; i < plan.getSamples; i++) {
     const entry = processes[(i * 7919 + 13) % processes.length]!;

@@ -81,10 +81,12 @@ export async function sharedDevServer(kind: SharedDevKind): Promise<SharedServer
   });
   let record: SharedServerRecord;
   try {
-    record = existsSync(recordFile)
-      ? (JSON.parse(await readFile(recordFile, 'utf8')) as SharedServerRecord)
-      : await start(kind, folder);
-    await writeFile(recordFile, JSON.stringify(record));
+    if (existsSync(recordFile))
+      record = JSON.parse(await readFile(recordFile, 'utf8')) as SharedServerRecord;
+    else {
+      record = await start(kind, folder);
+      await writeFile(recordFile, JSON.stringify(record));
+    }
   } finally {
     await release();
   }
