@@ -4,7 +4,12 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { issueLocalToken } from '../../src/shared/auth/local-token.ts';
 import type { Manifest } from '../../src/bundle/bundle.ts';
-import { chunkAt, chunkStarts, entriesFromObjects } from '../../src/bundle/document-chunks.ts';
+import {
+  chunkAt,
+  chunkRefsOf,
+  chunkStarts,
+  entriesFromObjects,
+} from '../../src/bundle/document-chunks.ts';
 import { documentKinds } from '../../src/bundle/kinds.ts';
 import type { TermTable } from '../../src/bundle/search/index.ts';
 import { searcherOf, type StoredIndex } from '../../src/worker/content/search/searcher.ts';
@@ -395,9 +400,11 @@ async function firstAnswerBytes(bundle: Bundle, query: string): Promise<number> 
   });
   // The search tool's first page: 50 results, whose chunks it reads; bodies for the first 10 snippets.
   const hits = await searcher.search(analyseQuery(query), { limit: 50 });
-  const starts = chunkStarts(section.chunks);
+  bytes += Buffer.byteLength(text(section.chunkList));
+  const refs = chunkRefsOf(section, text);
+  const starts = chunkStarts(refs);
   const chunks = new Set(hits.map((hit) => chunkAt(starts, hit.doc)));
-  for (const chunk of chunks) bytes += Buffer.byteLength(text(section.chunks[chunk]!.hash));
+  for (const chunk of chunks) bytes += Buffer.byteLength(text(refs[chunk]!.hash));
   const entries = entriesFromObjects(manifest, 'processes', text);
   for (const hit of hits.slice(0, 10)) bytes += Buffer.byteLength(text(entries[hit.doc]!.body));
   return bytes;

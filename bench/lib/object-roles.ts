@@ -1,6 +1,7 @@
 // What each object of a bundle is, for printing a chain of reads: "manifest, 2 names objects, 5 shards"
 // reads better than "bulk ×8". Walks the manifest, the index heads and the chunks.
 import type { DocumentEntry, Manifest } from '../../src/bundle/bundle.ts';
+import { chunkRefsOf } from '../../src/bundle/document-chunks.ts';
 import { isPartsList, joinedText, partsOf } from '../../src/bundle/object-parts.ts';
 import type { ShardedIndex } from '../../src/bundle/search/index.ts';
 import type { RecordEntry } from '../../src/bundle/sections.ts';
@@ -10,6 +11,7 @@ export type ObjectRole =
   | 'names'
   | 'index head'
   | 'shard'
+  | 'chunk list'
   | 'chunk'
   | 'record chunk'
   | 'body'
@@ -34,7 +36,8 @@ export function objectRoles(
     text(manifest.knowledge);
     roles.set(manifest.knowledge, 'knowledge');
   }
-  for (const chunk of manifest.records?.chunks ?? []) {
+  if (manifest.records) roles.set(manifest.records.chunkList, 'chunk list');
+  for (const chunk of manifest.records ? chunkRefsOf(manifest.records, text) : []) {
     roles.set(chunk.hash, 'record chunk');
     for (const entry of JSON.parse(text(chunk.hash)!) as RecordEntry[])
       roles.set(entry.body, 'body');
@@ -50,7 +53,8 @@ export function objectRoles(
       ...(head.variants ?? []).flatMap((variant) => variant.shards),
     ])
       roles.set(shard, 'shard');
-    for (const chunk of section.chunks) {
+    roles.set(section.chunkList, 'chunk list');
+    for (const chunk of chunkRefsOf(section, text)) {
       roles.set(chunk.hash, 'chunk');
       for (const entry of JSON.parse(text(chunk.hash)!) as DocumentEntry[])
         roles.set(entry.body, 'body');
@@ -64,6 +68,7 @@ const PLURALS: Record<string, string> = {
   names: 'names objects',
   'index head': 'index heads',
   knowledge: 'knowledge objects',
+  'chunk list': 'chunk lists',
 };
 
 /** "manifest, 2 names objects, 2 index heads, 5 shards" for the keys of one step (object keys by hash). */

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import {
   BUNDLE_SCHEMA,
+  type ChunkRef,
   type DocumentEntry,
   type KindSection,
   type LoadLists,
@@ -158,10 +159,14 @@ export function sectionOf(
   return {
     count: entries.length,
     names: put(JSON.stringify(namesOf(entries))),
-    chunks: chunkEntries(entries).map((chunk) => ({
-      count: chunk.length,
-      hash: put(JSON.stringify(chunk)),
-    })),
+    chunkList: put(
+      JSON.stringify(
+        chunkEntries(entries).map((chunk): ChunkRef => ({
+          count: chunk.length,
+          hash: put(JSON.stringify(chunk)),
+        })),
+      ),
+    ),
     index,
     audiences: audiencesOf(entries),
   };
@@ -188,8 +193,8 @@ function kindSection(
 }
 
 /**
- * What an isolate reads to load the version, parts included: the manifest, every kind's names and
- * index head, the knowledge sections. Named in the pointer, so one bulk read after the pointer
+ * What an isolate reads to load the version, parts included: the manifest, every kind's names,
+ * index head and chunk list, the knowledge sections, the graph records' chunk list. Named in the pointer, so one bulk read after the pointer
  * fetches what a request needs instead of a chain manifest → names → parts; sorted by what needs
  * it (`loadBy`), so a search reads neither the knowledge sections nor the names objects.
  */
@@ -204,11 +209,20 @@ function loadListsOf(
     knowledge: manifest.knowledge ? withParts(manifest.knowledge) : [],
     names: Object.fromEntries(counted.map((kind) => [kind, withParts(manifest.kinds[kind].names)])),
     index: Object.fromEntries(counted.map((kind) => [kind, withParts(manifest.kinds[kind].index)])),
+    chunkList: Object.fromEntries(
+      counted.map((kind) => [kind, withParts(manifest.kinds[kind].chunkList)]),
+    ),
+    recordChunkList: manifest.records ? withParts(manifest.records.chunkList) : [],
   };
   const load = [
     ...loadBy.manifest,
-    ...counted.flatMap((kind) => [...loadBy.names[kind]!, ...loadBy.index[kind]!]),
+    ...counted.flatMap((kind) => [
+      ...loadBy.names[kind]!,
+      ...loadBy.index[kind]!,
+      ...loadBy.chunkList[kind]!,
+    ]),
     ...loadBy.knowledge,
+    ...loadBy.recordChunkList,
   ];
   return { load, loadBy };
 }

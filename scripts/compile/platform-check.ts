@@ -2,7 +2,13 @@
 // value a publish would write, the pointer, and what loading a version asks of one invocation.
 // A bundle breaking one is refused before anything is written, with the object, its size, the
 // limit and what to do.
-import { objectKey, POINTER_KEY, type Manifest, type Pointer } from '../../src/bundle/bundle.ts';
+import {
+  objectKey,
+  POINTER_KEY,
+  type ChunkRef,
+  type Manifest,
+  type Pointer,
+} from '../../src/bundle/bundle.ts';
 import { documentKinds } from '../../src/bundle/kinds.ts';
 import { isPartsList } from '../../src/bundle/object-parts.ts';
 import { KV, OBJECT_TARGET_BYTES } from '../../src/bundle/platform-limits.ts';
@@ -130,12 +136,14 @@ function describeObjects(bundle: Bundle): Map<string, { what: string; file?: str
   described.set(bundle.pointer.manifest, { what: 'the manifest' });
   if (manifestText === undefined) return described;
   const manifest = JSON.parse(manifestText) as Manifest;
+  const refsIn = (list: string) => JSON.parse(text(list) ?? '[]') as ChunkRef[];
   for (const kind of documentKinds) {
     const section = manifest.kinds[kind];
     if (!section) continue;
     described.set(section.names, { what: `names of ${kind}` });
     described.set(section.index, { what: `search index head of ${kind}` });
-    for (const chunk of section.chunks) {
+    described.set(section.chunkList, { what: `the chunk list of ${kind}` });
+    for (const chunk of refsIn(section.chunkList)) {
       described.set(chunk.hash, { what: `a chunk of ${kind} entries` });
       for (const entry of JSON.parse(text(chunk.hash) ?? '[]') as Array<{
         body: string;
@@ -144,10 +152,13 @@ function describeObjects(bundle: Bundle): Map<string, { what: string; file?: str
         described.set(entry.body, { what: `body of ${entry.path}`, file: entry.path });
     }
   }
-  for (const chunk of manifest.records?.chunks ?? []) {
-    described.set(chunk.hash, { what: 'a chunk of graph record entries' });
-    for (const entry of JSON.parse(text(chunk.hash) ?? '[]') as RecordEntry[])
-      described.set(entry.body, { what: `body of ${entry.path}`, file: entry.path });
+  if (manifest.records) {
+    described.set(manifest.records.chunkList, { what: "the graph records' chunk list" });
+    for (const chunk of refsIn(manifest.records.chunkList)) {
+      described.set(chunk.hash, { what: 'a chunk of graph record entries' });
+      for (const entry of JSON.parse(text(chunk.hash) ?? '[]') as RecordEntry[])
+        described.set(entry.body, { what: `body of ${entry.path}`, file: entry.path });
+    }
   }
   if (manifest.knowledge) {
     described.set(manifest.knowledge, {

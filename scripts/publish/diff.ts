@@ -1,7 +1,11 @@
 // Which documents a publish adds, changes or removes, read from two manifests. Generic: any manifest
 // entry with a string `path` and a `body` hash is a document, whatever section a content kind puts it in.
 // Document entries in chunks (bundle schema 2) are read through `chunkText` and seen as if inline.
-import { entriesFromObjects } from '../../src/bundle/document-chunks.ts';
+import {
+  chunkRefsOf,
+  entriesFromObjects,
+  type ChunkedSection,
+} from '../../src/bundle/document-chunks.ts';
 
 export interface DocumentDiff {
   added: string[];
@@ -74,11 +78,11 @@ function withEntriesInline(
   manifest: Record<string, unknown>,
   chunkText: ChunkText,
 ): Record<string, unknown> {
-  const kinds = (manifest.kinds ?? {}) as Record<string, { chunks?: unknown }>;
+  const kinds = (manifest.kinds ?? {}) as Record<string, ChunkedSection | undefined>;
   const inline = Object.fromEntries(
     Object.entries(kinds).map(([kind, section]) => [
       kind,
-      section?.chunks
+      section?.chunkList || section?.chunks
         ? {
             documents: entriesFromObjects(
               manifest as Parameters<typeof entriesFromObjects>[0],
@@ -94,13 +98,13 @@ function withEntriesInline(
     typeof manifest.knowledge === 'string' ? chunkText(manifest.knowledge) : undefined;
   if (typeof manifest.knowledge === 'string' && knowledge == null)
     throw new Error(`the knowledge object ${manifest.knowledge} is missing from the store`);
-  // Graph records (chunked in the manifest since schema 4) are seen where schema 3 had them: knowledge.graph.records.
-  const records = (manifest.records as { chunks?: Array<{ hash: string }> } | undefined)?.chunks;
+  // Graph records (chunked since schema 4) are seen where schema 3 had them: knowledge.graph.records.
+  const recordsSection = manifest.records as ChunkedSection | undefined;
   const sections = knowledge ? (JSON.parse(knowledge) as Record<string, unknown>) : undefined;
-  if (sections?.graph && records)
+  if (sections?.graph && recordsSection)
     sections.graph = {
       ...(sections.graph as object),
-      records: records.flatMap((chunk) => {
+      records: chunkRefsOf(recordsSection, chunkText).flatMap((chunk) => {
         const text = chunkText(chunk.hash);
         if (text == null)
           throw new Error(`the graph records chunk ${chunk.hash} is missing from the store`);

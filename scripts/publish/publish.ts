@@ -16,7 +16,7 @@ import { isPartsList, joinedText, partsOf } from '../../src/bundle/object-parts.
 import { objectText, type Bundle } from '../compile/assemble.ts';
 import { formatLimitProblem, platformProblems } from '../compile/platform-check.ts';
 import { KV } from '../../src/bundle/platform-limits.ts';
-import { chunkHashesOf } from '../../src/bundle/document-chunks.ts';
+import { chunkHashesOf, chunkListHashesOf } from '../../src/bundle/document-chunks.ts';
 import {
   historyWith,
   HISTORY_KEY,
@@ -163,35 +163,47 @@ async function uploadObjects(
   );
 }
 
-/** Chunk texts for the diff: the bundle's own, plus the previous version's chunks this bundle no longer has (one store read). */
+/**
+ * Chunk texts for the diff: the bundle's own, plus the previous version's chunk lists, chunks and
+ * knowledge object this bundle no longer has (two store reads: the lists, then their chunks).
+ */
 async function chunkTexts(
   store: ContentStore,
   bundle: Bundle,
   previousManifest: string | null,
 ): Promise<ChunkText> {
-  const previous = previousManifest === null ? null : (JSON.parse(previousManifest) as Manifest);
-  const gone =
-    previous === null
-      ? []
-      : [...chunkHashesOf(previous), ...knowledgeHashOf(previous)].filter(
-          (hash) => !bundle.objects.has(hash),
-        );
-  const fetched = gone.length
-    ? await store.getMany(gone.map(objectKey))
-    : new Map<string, string | null>();
-  // A previous knowledge object stored in parts: fetch the parts and keep its joined text.
-  const parted = [...fetched].filter(
-    (entry): entry is [string, string] => entry[1] != null && isPartsList(entry[1]),
-  );
-  if (parted.length) {
-    const parts = await store.getMany(parted.flatMap(([, value]) => partsOf(value).map(objectKey)));
-    for (const [key, value] of parted)
+  const fetched = new Map<string, string | null>();
+  const text: ChunkText = (hash) => objectText(bundle.objects, hash) ?? fetched.get(hash);
+  const fetch = async (hashes: string[]) => {
+    const gone = [...new Set(hashes)].filter((hash) => text(hash) === undefined);
+    if (!gone.length) return;
+    const values = await store.getMany(gone.map(objectKey));
+    // An object stored in parts: fetch the parts and keep its joined text.
+    const parted = gone.filter((hash) => {
+      const value = values.get(objectKey(hash));
+      return value != null && isPartsList(value);
+    });
+    const parts = parted.length
+      ? await store.getMany(
+          parted.flatMap((hash) => partsOf(values.get(objectKey(hash))!).map(objectKey)),
+        )
+      : new Map<string, string | null>();
+    for (const hash of gone) {
+      const value = values.get(objectKey(hash)) ?? null;
       fetched.set(
-        key,
-        joinedText(value, (part) => parts.get(objectKey(part))),
+        hash,
+        value !== null && isPartsList(value)
+          ? joinedText(value, (part) => parts.get(objectKey(part)))
+          : value,
       );
+    }
+  };
+  if (previousManifest !== null) {
+    const previous = JSON.parse(previousManifest) as Manifest;
+    await fetch([...chunkListHashesOf(previous), ...knowledgeHashOf(previous)]);
+    await fetch(chunkHashesOf(previous, text, true));
   }
-  return (hash) => objectText(bundle.objects, hash) ?? fetched.get(objectKey(hash));
+  return text;
 }
 
 /** The bundle's objects as store entries, plus the list of objects its manifest does not name, if any. */

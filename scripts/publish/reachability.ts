@@ -1,12 +1,12 @@
 // Which objects a version needs. Generic on purpose: every 64-hex value in the manifest counts as a
 // reference, so sections added by new content kinds are covered without touching this file; so does
-// every 64-hex value in the objects the manifest's document kinds name as containers — their
-// chunks (which name the bodies) and search index heads (which name the shards): listing those in
-// `extraObjects` would make that list as long as the corpus and change on every edit. Other objects
-// the manifest does not name (a knowledge section's index shards, say) are listed in the version
-// record's `extraObjects` object at publish time.
+// every 64-hex value in the objects that name the rest as containers — the chunk lists (which name
+// the chunks), the chunks (which name the bodies), the search index heads (which name the shards)
+// and the knowledge object: listing those in `extraObjects` would make that list as long as the
+// corpus and change on every edit. Other objects the manifest does not name (a knowledge section's
+// index shards, say) are listed in the version record's `extraObjects` object at publish time.
 import { knowledgeHashOf, type Manifest, type VersionRecord } from '../../src/bundle/bundle.ts';
-import { chunkHashesOf } from '../../src/bundle/document-chunks.ts';
+import { chunkHashesOf, chunkListHashesOf } from '../../src/bundle/document-chunks.ts';
 import { isPartsList, joinedText } from '../../src/bundle/object-parts.ts';
 import { objectText, type Bundle } from '../compile/assemble.ts';
 
@@ -24,7 +24,7 @@ export function unnamedObjects(bundle: Bundle): string[] {
     );
   const named = hashesIn(manifest);
   for (const hash of bundle.pointer.load ?? []) named.add(hash);
-  for (const container of containersOf(manifest)) {
+  for (const container of containersOf(manifest, (hash) => objectText(bundle.objects, hash))) {
     for (const hash of hashesIn(objectText(bundle.objects, container) ?? '')) named.add(hash);
     // A container's parts are found when it is read (neededObjects); other objects' parts go to the extra list.
     const stored = bundle.objects.get(container);
@@ -36,17 +36,31 @@ export function unnamedObjects(bundle: Bundle): string[] {
     .sort();
 }
 
-/** The document kinds' chunks and index heads, and the knowledge object: read them too to know every object a version needs. */
-export function containersOf(manifestText: string): string[] {
+/**
+ * The objects to read to know every object a version needs: the chunk lists, index heads and
+ * knowledge object the manifest names, and the chunks of each chunk list `text` holds (read the
+ * lists, then ask again for their chunks) or that an older manifest lists inline.
+ */
+export function containersOf(
+  manifestText: string,
+  text: (hash: string) => string | null | undefined,
+): string[] {
   const manifest = JSON.parse(manifestText) as Manifest;
   const heads = Object.values(manifest.kinds ?? {})
     .map((section) => section?.index)
     .filter((hash): hash is string => typeof hash === 'string' && hash.length === 64);
-  return [...new Set([...chunkHashesOf(manifest), ...heads, ...knowledgeHashOf(manifest)])];
+  return [
+    ...new Set([
+      ...chunkListHashesOf(manifest),
+      ...chunkHashesOf(manifest, text, true),
+      ...heads,
+      ...knowledgeHashOf(manifest),
+    ]),
+  ];
 }
 
 /**
- * The object hashes a recorded version needs, given the texts of its manifest, its chunks and its extra-objects list.
+ * The object hashes a recorded version needs, given the texts of its manifest, its containers (`containersOf`) and its extra-objects list.
  * Throws when either is missing: then the version is already damaged and nothing may be deleted on its account.
  */
 export function versionObjects(
@@ -80,11 +94,11 @@ export function versionObjects(
   needed.add(record.manifest);
   for (const hash of record.load ?? []) needed.add(hash);
   for (const part of parts) needed.add(part);
-  for (const container of containersOf(manifest)) {
+  for (const container of containersOf(manifest, (hash) => texts.get(hash))) {
     const text = texts.get(container);
     if (text == null)
       throw new Error(
-        `version ${record.version}: its document chunk or index head ${container} is missing from the store`,
+        `version ${record.version}: its chunk list, chunk, index head or knowledge object ${container} is missing from the store`,
       );
     for (const hash of hashesIn(text)) needed.add(hash);
   }

@@ -90,16 +90,24 @@ export async function neededObjects(
       ...(record.extraObjects ? [record.extraObjects] : []),
     ]),
   );
-  // A missing manifest is reported by versionObjects below, before anything is deleted.
-  await read(
-    records.flatMap((record) => {
-      const manifest = texts.get(record.manifest);
-      if (manifest == null) return [];
-      return containersOf(
-        isPartsList(manifest) ? joinedText(manifest, (part) => texts.get(part)) : manifest,
-      );
-    }),
-  );
+  // A missing manifest is reported by versionObjects below, before anything is deleted. The chunk
+  // lists come in the first round of containers, the chunks they name in the second.
+  const joined = (hash: string): string | null | undefined => {
+    const value = texts.get(hash);
+    if (value == null || !isPartsList(value)) return value;
+    try {
+      return joinedText(value, (part) => texts.get(part));
+    } catch {
+      return null; // a missing part: versionObjects names it
+    }
+  };
+  for (let round = 0; round < 2; round++)
+    await read(
+      records.flatMap((record) => {
+        const manifest = joined(record.manifest);
+        return manifest == null ? [] : containersOf(manifest, joined);
+      }),
+    );
   const needed = new Set<string>();
   for (const record of records) for (const hash of versionObjects(record, texts)) needed.add(hash);
   return needed;

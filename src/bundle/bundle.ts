@@ -3,16 +3,18 @@
 // Everything but the pointer is content-addressed: an object's key is the SHA-256 of its bytes,
 // so a publish only adds objects and flips the pointer last, and an isolate can cache any object
 // forever. Document bodies are separate objects so a search never loads them all, and document
-// entries live in chunks of about a hundred, so the manifest stays small whatever the corpus size
-// and a one-document edit changes one chunk (see `document-chunks.ts`).
+// entries live in chunks of about a hundred, named by a chunk list per kind, so the manifest stays
+// the same small size whatever the corpus size and a one-document edit changes one chunk and its
+// list (see `document-chunks.ts`).
 import type { DocumentKind } from './kinds.ts';
 
 /**
+ * 5: chunk lists out of the manifest, one object per kind and one for the graph records (`chunkList`).
  * 4: graph record entries in chunks named by the manifest (`records`), out of the knowledge object.
  * 3: large objects stored in parts, and the pointer names what loading a version reads (`load`).
  * 2: document entries in chunks plus a names object per kind (1 listed them in the manifest).
  */
-export const BUNDLE_SCHEMA = 4;
+export const BUNDLE_SCHEMA = 5;
 export const POINTER_KEY = 'praxis:pointer';
 export const objectKey = (hash: string): string => `praxis:obj:${hash}`;
 
@@ -53,6 +55,10 @@ export interface LoadLists {
   knowledge: string[];
   names: Partial<Record<DocumentKind, string[]>>;
   index: Partial<Record<DocumentKind, string[]>>;
+  /** Each kind's chunk list: what finds a document's entry. */
+  chunkList: Partial<Record<DocumentKind, string[]>>;
+  /** The graph records' chunk list (empty without records). */
+  recordChunkList: string[];
 }
 
 export interface DocumentEntry {
@@ -97,8 +103,12 @@ export interface KindSection {
   count: number;
   /** Object hash of the kind's DocumentNames. */
   names: string;
-  /** The entries in name order, chunked: position p is in the chunk whose counts, summed before it, pass p. */
-  chunks: ChunkRef[];
+  /**
+   * Object hash of the kind's chunk list, a JSON `ChunkRef[]`: the entries in name order, chunked;
+   * position p is in the chunk whose counts, summed before it, pass p. Its own object, as it grows
+   * with the corpus and most requests (initialize, tools/list) never read an entry.
+   */
+  chunkList: string;
   /** Object hash of the kind's search index (its document numbers are entry positions). */
   index: string;
   /**
@@ -115,7 +125,8 @@ export interface KindSection {
  */
 export interface RecordsSection {
   count: number;
-  chunks: RecordChunkRef[];
+  /** Object hash of the records' chunk list, a JSON `RecordChunkRef[]` in id order. */
+  chunkList: string;
   /** Records per distinct `access` list with the record types among them: what tools/list shows a caller without reading any chunk. */
   audiences: RecordAudience[];
 }

@@ -7,7 +7,7 @@ import type { Audience, ChunkRef, DocumentEntry, DocumentNames } from './bundle.
 /**
  * One name in this many starts a chunk: chunks average about this many entries. A search page reads
  * every chunk holding one of its hits, whole: smaller chunks read fewer bytes, at the price of a
- * longer chunk list in the manifest (about 80 bytes a chunk).
+ * longer chunk list (about 80 bytes a chunk).
  */
 const AVERAGE_CHUNK = 64;
 /** A run without a boundary is cut here, so a chunk stays a few tens of KiB however names hash. */
@@ -87,23 +87,61 @@ export function chunkAt(starts: readonly number[], position: number): number {
   return low;
 }
 
-/**
- * Object hashes of every chunk a manifest lists, document kinds' and graph records' (none in a
- * schema-1 manifest, which listed entries inline).
- */
-export function chunkHashesOf(manifest: {
-  kinds?: Record<string, { chunks?: ChunkRef[] } | undefined>;
-  records?: { chunks?: ChunkRef[] };
-}): string[] {
-  return [...Object.values(manifest.kinds ?? {}), manifest.records].flatMap((section) =>
-    (section?.chunks ?? []).map((chunk) => chunk.hash),
+/** A manifest section with chunks: its chunk list, or (schemas 2–4) the list inline. */
+export interface ChunkedSection {
+  chunkList?: string;
+  chunks?: ChunkRef[];
+}
+
+/** The sections of a manifest that have chunks: every kind's and the graph records'. */
+const chunkedSectionsOf = (manifest: {
+  kinds?: Record<string, ChunkedSection | undefined>;
+  records?: ChunkedSection;
+}): ChunkedSection[] =>
+  [...Object.values(manifest.kinds ?? {}), manifest.records].filter(
+    (section): section is ChunkedSection => section !== undefined,
   );
+
+/** Object hashes of a manifest's chunk lists, document kinds' and graph records'. */
+export function chunkListHashesOf(manifest: Parameters<typeof chunkedSectionsOf>[0]): string[] {
+  return chunkedSectionsOf(manifest).flatMap((section) =>
+    typeof section.chunkList === 'string' ? [section.chunkList] : [],
+  );
+}
+
+/** A section's chunk references, from its chunk list read with `text`, or inline in an older manifest. */
+export function chunkRefsOf<Ref extends ChunkRef = ChunkRef>(
+  section: ChunkedSection,
+  text: (hash: string) => string | null | undefined,
+): Ref[] {
+  if (typeof section.chunkList !== 'string') return (section.chunks ?? []) as Ref[];
+  const listText = text(section.chunkList);
+  if (listText == null)
+    throw new Error(`the chunk list ${section.chunkList} is missing from the store`);
+  return JSON.parse(listText) as Ref[];
+}
+
+/**
+ * Object hashes of every chunk a manifest's sections name, document kinds' and graph records'; with
+ * `readableOnly`, chunk lists `text` does not have are passed over instead of refused.
+ */
+export function chunkHashesOf(
+  manifest: Parameters<typeof chunkedSectionsOf>[0],
+  text: (hash: string) => string | null | undefined,
+  readableOnly = false,
+): string[] {
+  return chunkedSectionsOf(manifest)
+    .filter(
+      (section) =>
+        !readableOnly || typeof section.chunkList !== 'string' || text(section.chunkList) != null,
+    )
+    .flatMap((section) => chunkRefsOf(section, text).map((chunk) => chunk.hash));
 }
 
 /** Every entry of a kind, read from a bundle's objects (build, publisher, benchmarks). */
 export function entriesFromObjects(
   manifest: {
-    kinds?: Record<string, { chunks?: ChunkRef[]; documents?: DocumentEntry[] } | undefined>;
+    kinds?: Record<string, (ChunkedSection & { documents?: DocumentEntry[] }) | undefined>;
   },
   kind: string,
   text: (hash: string) => string | null | undefined,
@@ -111,7 +149,7 @@ export function entriesFromObjects(
   const section = manifest.kinds?.[kind];
   if (!section) return [];
   if (section.documents) return section.documents;
-  return (section.chunks ?? []).flatMap((chunk) => {
+  return chunkRefsOf(section, text).flatMap((chunk) => {
     const chunkText = text(chunk.hash);
     if (chunkText == null)
       throw new Error(`the ${kind} chunk ${chunk.hash} is missing from the store`);

@@ -1,5 +1,5 @@
 // How the graph's record entries are stored: chunks of a few hundred entries in id order, each its own
-// object, and the manifest's summary of them. Both builds write them through `recordsSectionOf`, one
+// object, a chunk list naming them, and the manifest's summary of them. Both builds write them through `recordsSectionOf`, one
 // chunk at a time, so no build holds every record's entry as one string. Boundaries are content-defined
 // (as document chunks are): adding a record changes the chunk it falls in, not every chunk after it.
 import type { RecordAudience, RecordChunkRef, RecordsSection } from './bundle.ts';
@@ -11,10 +11,14 @@ const AVERAGE_RECORDS = 512;
 /** A run without a boundary is cut here. */
 const MAX_RECORDS = 1024;
 
-/** The records section of entries given in id order, each chunk stored by `put` as soon as it is complete; undefined for none. */
+/**
+ * The records section of entries given in id order, each chunk stored by `put` as soon as it is
+ * complete and their list by `putList`; undefined for none.
+ */
 export function recordsSectionOf(
   entries: Iterable<RecordEntry>,
   put: (text: string) => string,
+  putList: (text: string) => string = put,
 ): RecordsSection | undefined {
   const chunks: RecordChunkRef[] = [];
   const audiences = new Map<string, { access?: string[]; count: number; types: Set<string> }>();
@@ -50,7 +54,7 @@ export function recordsSectionOf(
   if (!count) return undefined;
   return {
     count,
-    chunks,
+    chunkList: putList(JSON.stringify(chunks)),
     audiences: [...audiences.values()].map(({ types, ...audience }): RecordAudience => ({
       ...audience,
       types: [...types].sort(),

@@ -1,6 +1,6 @@
-// The graph records' chunks (bundle schema 4): every entry kept in order, chunks bounded and
-// content-defined, each stored as it completes, and the manifest's per-access summary of types and
-// counts that tools/list reads instead of the records.
+// The graph records' chunks: every entry kept in order, chunks bounded and content-defined, each
+// stored as it completes, their list, and the manifest's per-access summary of types and counts that
+// tools/list reads instead of the records.
 import { describe, expect, it } from 'vitest';
 import { recordsSectionOf, visibleRecordTypes } from '../../src/bundle/record-chunks.ts';
 import type { RecordEntry } from '../../src/bundle/sections.ts';
@@ -16,31 +16,40 @@ const record = (i: number, access?: string[]): RecordEntry => ({
   ...(access ? { access } : {}),
 });
 
-/** `recordsSectionOf` with a put that keeps what it stores, in order. */
+/** `recordsSectionOf` with puts that keep what they store: the chunks in order, and their list. */
 function stored(entries: Iterable<RecordEntry>) {
   const puts: string[] = [];
-  const section = recordsSectionOf(entries, (text) => {
-    puts.push(text);
-    return `hash-${puts.length - 1}`;
-  });
-  return { section, puts };
+  const lists: string[] = [];
+  const section = recordsSectionOf(
+    entries,
+    (text) => {
+      puts.push(text);
+      return `hash-${puts.length - 1}`;
+    },
+    (text) => {
+      lists.push(text);
+      return 'the-list';
+    },
+  );
+  return { section, puts, lists };
 }
 
 describe('recordsSectionOf', () => {
   const entries = Array.from({ length: 20_000 }, (_, i) =>
     record(i, i % 7 === 0 ? ['staff'] : i % 11 === 0 ? ['hr', 'staff'] : undefined),
   );
-  const { section, puts } = stored(entries);
+  const { section, puts, lists } = stored(entries);
 
-  it('keeps every entry in order, in several chunks of at most 1024, each named with its first id', () => {
+  it('keeps every entry in order, in several chunks of at most 1024, listed last, each with its first id', () => {
     const chunks = puts.map((text) => JSON.parse(text) as RecordEntry[]);
     expect(chunks.flat()).toEqual(entries);
     expect(chunks.length).toBeGreaterThan(20_000 / 1024);
     expect(Math.max(...chunks.map((chunk) => chunk.length))).toBeLessThanOrEqual(1024);
     expect(section!.count).toBe(20_000);
-    expect(section!.chunks).toEqual(
+    expect(section!.chunkList).toBe('the-list');
+    expect(lists.map((list) => JSON.parse(list) as unknown)).toEqual([
       chunks.map((chunk, i) => ({ count: chunk.length, hash: `hash-${i}`, first: chunk[0]!.id })),
-    );
+    ]);
   });
 
   it('stores each chunk as it completes: a generator of entries is never held whole', () => {

@@ -333,6 +333,7 @@ function graphSection(
       for (const record of records) yield graphRecordEntry(record, record.body);
     })(),
     (text) => objects.put(text, { what: 'a chunk of graph record entries' }),
+    (text) => objects.put(text, { what: "the graph records' chunk list" }),
   );
   return {
     section: {

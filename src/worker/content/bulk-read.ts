@@ -17,6 +17,8 @@ export function keysOf(pointer: Pointer, needs: BundleNeeds): string[] {
     ...(needs.knowledge ? lists.knowledge : []),
     ...needs.names.flatMap((kind) => lists.names[kind] ?? []),
     ...indexKindsOf(needs).flatMap((kind) => lists.index[kind] ?? []),
+    ...needs.entries.flatMap((kind) => lists.chunkList?.[kind] ?? []),
+    ...(needs.records || needs.recordLookups ? (lists.recordChunkList ?? []) : []),
   ];
 }
 

@@ -1,7 +1,13 @@
 // What a loaded version holds beyond its manifest — the knowledge sections, the graph records, each
 // kind's names and search — each part loaded at most once per isolate (retried after a failure), and
 // what a request's needs add to it, in one bulk read.
-import type { DocumentNames, Manifest, Pointer } from '../../bundle/bundle.ts';
+import type {
+  ChunkRef,
+  DocumentNames,
+  Manifest,
+  Pointer,
+  RecordChunkRef,
+} from '../../bundle/bundle.ts';
 import { documentKinds, type DocumentKind } from '../../bundle/kinds.ts';
 import type { KnowledgeSections, RecordEntry } from '../../bundle/sections.ts';
 import { indexKindsOf, type BundleNeeds } from './bundle-needs.ts';
@@ -36,17 +42,54 @@ export function bundlePartsOf(
   const knowledgeLoads = new Map<'knowledge', Promise<void>>();
   let records: RecordEntry[] | undefined;
   const recordLoads = new Map<'records', Promise<void>>();
-  const recordChunks = manifest.records?.chunks ?? [];
+  const recordListLoads = new Map<'records', Promise<RecordChunkRef[]>>();
   const names = new Map<DocumentKind, DocumentNames>();
   const namesLoads = new Map<DocumentKind, Promise<void>>();
+  const chunkListLoads = new Map<DocumentKind, Promise<ChunkRef[]>>();
   const indexes = new Map<DocumentKind, Promise<Searcher>>();
   const readJson = <T>(hash: string) => json<T>(hash);
   const directories = new Map(
     documentKinds.map((kind) => [
       kind,
-      directoryOf(kind, manifest.kinds[kind], () => namesOf(kind), readJson),
+      directoryOf(
+        kind,
+        () => namesOf(kind),
+        () => chunkListOf(kind),
+        readJson,
+      ),
     ]),
   );
+
+  /** The kind's chunk list, read once (from `read` when a bulk read brought it), checked against the manifest's count. */
+  function chunkListOf(
+    kind: DocumentKind,
+    read: Promise<Stash | undefined> = Promise.resolve(undefined),
+  ): Promise<ChunkRef[]> {
+    const section = manifest.kinds[kind];
+    if (!section?.count) return Promise.resolve([]);
+    return loadedOnce(chunkListLoads, kind, () =>
+      read
+        .then((stash) => json<ChunkRef[]>(section.chunkList, stash))
+        .then((chunks) =>
+          counted(chunks, section.count, `the ${kind} chunk list ${section.chunkList}`),
+        ),
+    );
+  }
+
+  /** The records' chunk list, read once (from `read` when a bulk read brought it). */
+  function recordChunkList(
+    read: Promise<Stash | undefined> = Promise.resolve(undefined),
+  ): Promise<RecordChunkRef[]> {
+    const section = manifest.records;
+    if (!section) return Promise.resolve([]);
+    return loadedOnce(recordListLoads, 'records', () =>
+      read
+        .then((stash) => json<RecordChunkRef[]>(section.chunkList, stash))
+        .then((chunks) =>
+          counted(chunks, section.count, `the graph records' chunk list ${section.chunkList}`),
+        ),
+    );
+  }
 
   function namesOf(kind: DocumentKind): DocumentNames {
     const found = names.get(kind);
@@ -76,6 +119,8 @@ export function bundlePartsOf(
         (kind) => manifest.kinds[kind]?.count && !manifest.kinds[kind].audiences,
       ),
     ]);
+    const entryKinds = needs.entries.filter((kind) => manifest.kinds[kind]?.count);
+    const recordList = (needs.records || needs.recordLookups) && manifest.records !== undefined;
     const missing: BundleNeeds = {
       knowledge: needs.knowledge && !knowledgeLoads.has('knowledge'),
       records: needs.records && !recordLoads.has('records'),
@@ -83,24 +128,19 @@ export function bundlePartsOf(
       indexes: indexKindsOf(needs).filter(
         (kind) => !indexes.has(kind) && manifest.kinds[kind]?.count,
       ),
+      entries: entryKinds.filter((kind) => !chunkListLoads.has(kind)),
+      recordLookups: recordList && !recordListLoads.has('records'),
       searches: [],
     };
     // One bulk read for all of it, started before anything waits, so a concurrent request finds the loads already under way.
     const anyMissing =
       missing.knowledge ||
       missing.records ||
+      missing.recordLookups ||
       missing.names.length > 0 ||
-      missing.indexes.length > 0;
-    // The record chunks are named by the manifest, not the pointer: a first read (stash) cannot hold them.
-    const wanted =
-      stash || !anyMissing
-        ? []
-        : [
-            ...new Set([
-              ...keysOf(pointer, missing),
-              ...(missing.records ? recordChunks.map((chunk) => chunk.hash) : []),
-            ]),
-          ];
+      missing.indexes.length > 0 ||
+      missing.entries.length > 0;
+    const wanted = stash || !anyMissing ? [] : [...new Set(keysOf(pointer, missing))];
     const read: Promise<Stash> = stash
       ? Promise.resolve(stash)
       : wanted.length
@@ -115,20 +155,20 @@ export function bundlePartsOf(
         ).then((value) => void (knowledge = { value })),
       );
     }
+    if (missing.recordLookups) void recordChunkList(read);
     if (missing.records) {
+      // The record chunks are named by their list, not the pointer: read once the list is in.
       void loadedOnce(recordLoads, 'records', () =>
-        read
-          .then((values) =>
-            Promise.all(
-              recordChunks.map((chunk) => {
-                const early = takeFrom(values, chunk.hash);
-                return early === undefined ? objects.text(chunk.hash, false) : early;
-              }),
-            ),
-          )
-          .then((texts) => void (records = recordsOf(texts, manifest))),
+        recordChunkList(read).then(async (chunks) => {
+          const values = await objects.storedValues(chunks.map((chunk) => chunk.hash));
+          const texts = await Promise.all(
+            chunks.map((chunk) => takeFrom(values, chunk.hash) ?? objects.text(chunk.hash, false)),
+          );
+          records = recordsOf(texts, chunks);
+        }),
       );
     }
+    for (const kind of missing.entries) void chunkListOf(kind, read);
     for (const kind of missing.names) {
       void loadedOnce(namesLoads, kind, () =>
         loadNames(kind, manifest.kinds[kind], fromRead).then(
@@ -140,6 +180,8 @@ export function bundlePartsOf(
     await Promise.all([
       needs.knowledge ? knowledgeLoads.get('knowledge') : undefined,
       needs.records ? recordLoads.get('records') : undefined,
+      recordList ? recordListLoads.get('records') : undefined,
+      ...entryKinds.map((kind) => chunkListLoads.get(kind)),
       ...[...nameKinds].map((kind) => namesLoads.get(kind)),
       ...indexKindsOf(needs)
         .filter((kind) => manifest.kinds[kind]?.count)
@@ -157,7 +199,8 @@ export function bundlePartsOf(
     },
     async record(id) {
       if (records) return recordIn(records, id);
-      const chunk = recordChunks[chunkOfId(recordChunks, id)];
+      const chunks = await recordChunkList();
+      const chunk = chunks[chunkOfId(chunks, id)];
       return chunk && recordIn(await json<RecordEntry[]>(chunk.hash), id);
     },
     records() {
@@ -173,15 +216,24 @@ export function bundlePartsOf(
   };
 }
 
-/** The chunks' entries joined, checked against the manifest's counts (anything else is a damaged bundle). */
-function recordsOf(texts: readonly string[], manifest: Manifest): RecordEntry[] {
-  const chunks = manifest.records?.chunks ?? [];
+/** A chunk list whose counts add up to the manifest's; anything else is a damaged bundle. */
+function counted<Ref extends ChunkRef>(chunks: Ref[], count: number, what: string): Ref[] {
+  const total = chunks.reduce((sum, chunk) => sum + chunk.count, 0);
+  if (total !== count)
+    throw new Error(
+      `${what} counts ${total} entries where the manifest says ${count}: the bundle is damaged; republish it`,
+    );
+  return chunks;
+}
+
+/** The chunks' entries joined, checked against their list's counts (anything else is a damaged bundle). */
+function recordsOf(texts: readonly string[], chunks: readonly RecordChunkRef[]): RecordEntry[] {
   const entries: RecordEntry[] = [];
   texts.forEach((text, i) => {
     const chunk = JSON.parse(text) as RecordEntry[];
     if (chunk.length !== chunks[i]!.count)
       throw new Error(
-        `the graph records chunk ${chunks[i]!.hash} holds ${chunk.length} records where the manifest says ${chunks[i]!.count}: the bundle is damaged; republish it`,
+        `the graph records chunk ${chunks[i]!.hash} holds ${chunk.length} records where its list says ${chunks[i]!.count}: the bundle is damaged; republish it`,
       );
     for (const entry of chunk) entries.push(entry);
   });

@@ -2,8 +2,8 @@
 // by position; full entries come from the chunks that hold them, each loaded on demand and cached
 // with the bundle — a get reads one chunk, a search page the chunks of its hits, only a list reads
 // them all. A search needs no names object at all (its hits are positions, the chunks are named by
-// the manifest), so the names object is read only by requests that look documents up by name.
-import type { DocumentEntry, DocumentNames, KindSection } from '../../bundle/bundle.ts';
+// the kind's chunk list), so the names object is read only by requests that look documents up by name.
+import type { ChunkRef, DocumentEntry, DocumentNames, KindSection } from '../../bundle/bundle.ts';
 import { chunkAt, chunkStarts } from '../../bundle/document-chunks.ts';
 import type { DocumentKind } from '../../bundle/kinds.ts';
 
@@ -46,20 +46,24 @@ export async function loadNames(
 
 /**
  * A kind's directory. `names` returns the loaded names object, or throws when the request did not
- * ask for it (a programming error: the request's needs are declared before the server runs).
+ * ask for it (a programming error: the request's needs are declared before the server runs);
+ * `chunkRefs` the kind's chunk list, read once.
  */
 export function directoryOf(
   kind: DocumentKind,
-  section: KindSection | undefined,
   names: () => DocumentNames,
+  chunkRefs: () => Promise<readonly ChunkRef[]>,
   json: <T>(hash: string) => Promise<T>,
 ): DocumentDirectory {
-  const chunks = section?.count ? section.chunks : [];
-  const starts = chunkStarts(chunks);
   let refs: DocumentRef[] | undefined;
   let positions: Map<string, number> | undefined;
-  const chunk = (index: number) =>
-    json<DocumentEntry[]>((chunks[index] as KindSection['chunks'][number]).hash);
+  let located: Promise<{ chunks: readonly ChunkRef[]; starts: number[] }> | undefined;
+  const chunksWithStarts = () => {
+    located ??= chunkRefs().then((chunks) => ({ chunks, starts: chunkStarts(chunks) }));
+    // A failed read is forgotten, so the next request tries again.
+    located.catch(() => (located = undefined));
+    return located;
+  };
   return {
     get refs() {
       refs ??= refsOf(kind, names());
@@ -70,10 +74,19 @@ export function directoryOf(
       return positions.get(name);
     },
     async entriesAt(wanted) {
+      if (wanted.length === 0) return [];
+      const { chunks, starts } = await chunksWithStarts();
       const indexes = wanted.map((position) => chunkAt(starts, position));
       const loaded = new Map(
         await Promise.all(
-          [...new Set(indexes)].map(async (index) => [index, await chunk(index)] as const),
+          [...new Set(indexes)].map(async (index) => {
+            const chunk = chunks[index];
+            if (!chunk)
+              throw new Error(
+                `${kind} entry ${wanted[indexes.indexOf(index)]} is past its chunk list: the bundle is damaged; republish it`,
+              );
+            return [index, await json<DocumentEntry[]>(chunk.hash)] as const;
+          }),
         ),
       );
       return wanted.map((position, i) =>
@@ -86,7 +99,8 @@ export function directoryOf(
       );
     },
     async entries() {
-      return (await Promise.all(chunks.map((_, index) => chunk(index)))).flat();
+      const { chunks } = await chunksWithStarts();
+      return (await Promise.all(chunks.map((chunk) => json<DocumentEntry[]>(chunk.hash)))).flat();
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { BundleNeeds } from '../content/bundle-needs.ts';
+import { MANIFEST_ONLY } from '../content/bundle-needs.ts';
 import { currentBundle, type ContentEnv } from '../content/store.ts';
 
 /**
@@ -10,15 +10,6 @@ import { currentBundle, type ContentEnv } from '../content/store.ts';
 interface DevInstanceEnv {
   PRAXIS_DEV_INSTANCE?: string;
 }
-
-/** The manifest alone: that the current version is there and whole, without loading its content into the isolate. */
-const MANIFEST_ONLY: BundleNeeds = {
-  knowledge: false,
-  records: false,
-  names: [],
-  indexes: [],
-  searches: [],
-};
 
 /**
  * 200 once a bundle is published and its manifest is readable and consistent; 503 (with the reason) before that. Anyone may ask,

@@ -267,8 +267,13 @@ export async function expectServedIntact(kv: KVNamespace, pointer: Pointer): Pro
 export async function expectComplete(kv: KVNamespace, manifestHash: string): Promise<void> {
   const manifest = await kv.get(objectKey(manifestHash), 'text');
   expect(manifest, `manifest ${manifestHash}`).not.toBeNull();
-  const containers = containersOf(manifest!);
-  const containerTexts = await readMany(kv, containers.map(objectKey));
+  // Twice: the chunk lists first, then the chunks they name.
+  let containerTexts = new Map<string, string | null>();
+  let containers: string[] = [];
+  for (let round = 0; round < 2; round++) {
+    containers = containersOf(manifest!, (hash) => containerTexts.get(objectKey(hash)));
+    containerTexts = await readMany(kv, containers.map(objectKey));
+  }
   const hashes = [
     ...new Set([
       manifestHash,

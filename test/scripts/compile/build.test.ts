@@ -179,7 +179,9 @@ describe('bundle', () => {
     const pointer = JSON.parse(await readFile(join(out, 'pointer.json'), 'utf8'));
     expect(stdout).toContain(`built version ${pointer.version}: 1 documents`);
     const manifest = JSON.parse(await readFile(join(out, 'objects', pointer.manifest), 'utf8'));
-    const [chunk] = manifest.kinds.processes.chunks;
+    const [chunk] = JSON.parse(
+      await readFile(join(out, 'objects', manifest.kinds.processes.chunkList), 'utf8'),
+    );
     expect(JSON.parse(await readFile(join(out, 'objects', chunk.hash), 'utf8'))[0]).toMatchObject({
       name: 'a',
       path: 'processes/a.md',

@@ -11,7 +11,8 @@ import { objectText } from '../../../scripts/compile/assemble.ts';
 import { buildContent } from '../../../scripts/compile/build.ts';
 import type { BuildError } from '../../../scripts/compile/errors.ts';
 import { lastChangeDates } from '../../../scripts/compile/git-dates.ts';
-import type { DocumentEntry, Manifest } from '../../../src/bundle/bundle.ts';
+import type { Manifest } from '../../../src/bundle/bundle.ts';
+import { entriesFromObjects } from '../../../src/bundle/document-chunks.ts';
 import { praxisWithEnv } from '../../helpers/cli-run.ts';
 
 const TODAY = Date.parse('2027-06-15T12:00:00Z');
@@ -137,9 +138,7 @@ describe('the build with git dates', () => {
     kind: 'processes' | 'checklists',
   ) => {
     const manifest = JSON.parse(objectText(objects, manifestHash)!) as Manifest;
-    return manifest.kinds[kind].chunks.flatMap(
-      (chunk) => JSON.parse(objectText(objects, chunk.hash)!) as DocumentEntry[],
-    );
+    return entriesFromObjects(manifest, kind, (hash) => objectText(objects, hash));
   };
 
   it('stores lastChanged and the front matter fields in the entries, each only when known', async () => {

@@ -9,8 +9,8 @@ import {
   versionKey,
   type Manifest,
 } from '../../../src/bundle/bundle.ts';
-import { entriesFromObjects } from '../../../src/bundle/document-chunks.ts';
-import type { Bundle } from '../../../scripts/compile/assemble.ts';
+import { chunkRefsOf, entriesFromObjects } from '../../../src/bundle/document-chunks.ts';
+import { objectText, type Bundle } from '../../../scripts/compile/assemble.ts';
 import { collectGarbage } from '../../../scripts/publish/gc.ts';
 import { publishBundle } from '../../../scripts/publish/publish.ts';
 import { rollback } from '../../../scripts/publish/rollback.ts';
@@ -126,13 +126,15 @@ describe('a publish that fails at any step', () => {
     await publishBundle(a, local.store, options);
     const onlyA = await snapshotStore(local.store, local.r2);
     await publishBundle(b, failingStore(local.store, Infinity, steps), options);
-    // read state and the archive's history, previous manifest + object listing, the previous chunks the edit replaced (for the diff), objects,
-    // the archive (is it there? its part, its head, the history), version record + index, pointer
+    // read state and the archive's history, previous manifest + object listing, the previous chunk
+    // lists and then chunks the edit replaced (for the diff), objects, the archive (is it there? its
+    // part, its head, the history), version record + index, pointer
     expect(steps.map((step) => step.split(' ')[0])).toEqual([
       'getMany',
       'archive.get',
       'get',
       'list',
+      'getMany',
       'getMany',
       'putMany',
       'archive.get',
@@ -165,7 +167,7 @@ describe('a publish that fails at any step', () => {
       ),
     );
     await publishBundle(a, local.store, options);
-    await expect(publishBundle(b, failingStore(local.store, 5), options)).rejects.toThrow(
+    await expect(publishBundle(b, failingStore(local.store, 6), options)).rejects.toThrow(
       /half-way/,
     );
     await expectServedIntact(local.kv, a.pointer);
@@ -276,13 +278,14 @@ describe('gc', () => {
     const beforeGc = await snapshotStore(local.store, local.r2);
     await collectGarbage(failingStore(local.store, Infinity, steps), { keep: 0 });
     // read state; the archive's history (are the dropped versions archived?); kept manifests, object listing, record listing;
-    // their chunks and index heads; then the index, stale records, objects
+    // their chunk lists, index heads and knowledge objects, then the chunks; then the index, stale records, objects
     expect(steps.map((step) => step.split(' ')[0])).toEqual([
       'getMany',
       'archive.get',
       'getMany',
       'list',
       'list',
+      'getMany',
       'getMany',
       'putMany',
       'deleteMany',
@@ -348,13 +351,18 @@ describe('gc', () => {
       expect(await local.store.get(objectKey(body))).toBe(b.objects.get(body));
     await expectServedIntact(local.kv, b.pointer);
 
-    const chunk = manifest.kinds.processes.chunks[0]!.hash;
-    await local.store.deleteMany([objectKey(chunk)]);
-    const before = (await local.store.list('praxis:')).length;
-    await expect(collectGarbage(local.store, { keep: 0 })).rejects.toThrow(
-      `version ${b.pointer.version}: its document chunk or index head ${chunk} is missing from the store`,
-    );
-    expect((await local.store.list('praxis:')).length).toBe(before);
+    // A missing chunk, then a missing chunk list: each refused before anything is deleted.
+    const list = manifest.kinds.processes.chunkList;
+    const chunk = chunkRefsOf(manifest.kinds.processes, (hash) => objectText(b.objects, hash))[0]!
+      .hash;
+    for (const missing of [chunk, list]) {
+      await local.store.deleteMany([objectKey(missing)]);
+      const before = (await local.store.list('praxis:')).length;
+      await expect(collectGarbage(local.store, { keep: 0 })).rejects.toThrow(
+        `version ${b.pointer.version}: its chunk list, chunk, index head or knowledge object ${missing} is missing from the store`,
+      );
+      expect((await local.store.list('praxis:')).length).toBe(before);
+    }
   });
 
   it('refuses, deleting nothing, when a kept manifest is missing or the current version has no record', async () => {

@@ -69,12 +69,16 @@ describe("the pointer's load lists", () => {
     for (const kind of ['processes', 'checklists'] as const) {
       expect(lists.names[kind]).toEqual(withParts(parted, manifest.kinds[kind].names));
       expect(lists.index[kind]).toEqual(withParts(parted, manifest.kinds[kind].index));
+      expect(lists.chunkList[kind]).toEqual(withParts(parted, manifest.kinds[kind].chunkList));
     }
+    expect(lists.recordChunkList).toEqual(withParts(parted, manifest.records!.chunkList));
     const sorted = [
       ...lists.manifest,
       ...lists.knowledge,
       ...Object.values(lists.names).flat(),
       ...Object.values(lists.index).flat(),
+      ...Object.values(lists.chunkList).flat(),
+      ...lists.recordChunkList,
     ];
     expect(new Set(sorted)).toEqual(new Set(parted.pointer.load));
     expect(sorted.length).toBe(parted.pointer.load.length);

@@ -1,10 +1,11 @@
 // What a fresh isolate reads from KV before its first search answer, through a recording binding:
-// the pointer, then one bulk read of the manifest and the searched kind's index head (as the
-// pointer's load lists name them, parts included) together with the query's term shards (named
+// the pointer, then one bulk read of the manifest and the searched kind's index head and chunk list
+// (as the pointer's load lists name them, parts included) together with the query's term shards (named
 // from the pointer's packed shard lists), then one bulk read per step the hits need (the chunks of
 // its hits, the bodies of its snippets) — never the knowledge sections or a names object, never one
 // read per object, never a second read of an object it already has. A request that needs more
-// (a get: the kind's names; anything else: everything) reads it in the same first bulk read.
+// (a get: the kind's names; anything else: everything) reads it in the same first bulk read; a
+// request that needs no entry (initialize, tools/list) reads no chunk list, whatever the corpus size.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   chainOf,
@@ -102,7 +103,11 @@ describe("a fresh isolate's reads before its first search answer", () => {
     );
     const lists = published.loadBy!;
     expect(new Set(load!.keys)).toEqual(
-      new Set([...lists.manifest, ...lists.index.processes!].map(objectKey).concat(queryShards)),
+      new Set(
+        [...lists.manifest, ...lists.index.processes!, ...lists.chunkList.processes!]
+          .map(objectKey)
+          .concat(queryShards),
+      ),
     );
     // No object is read twice.
     const keys = reads.flatMap((read) => read.keys);
@@ -140,7 +145,11 @@ describe("a fresh isolate's reads before its first search answer", () => {
     ])
       expect(keys).not.toContain(objectKey(hash));
     expect(reads[1]!.keys).toEqual(
-      expect.arrayContaining([...lists.manifest, ...lists.index.processes!].map(objectKey)),
+      expect.arrayContaining(
+        [...lists.manifest, ...lists.index.processes!, ...lists.chunkList.processes!].map(
+          objectKey,
+        ),
+      ),
     );
     // (Chunks and bodies follow, each more than 512 characters and so in parts in this bundle: more steps, not more needs.)
   });
@@ -153,7 +162,11 @@ describe("a fresh isolate's reads before its first search answer", () => {
     );
     expect(get.answer).toContain('PROCESS_NOT_FOUND');
     expect(new Set(get.reads[1]!.keys)).toEqual(
-      new Set([...lists.manifest, ...lists.names.processes!].map(objectKey)),
+      new Set(
+        [...lists.manifest, ...lists.names.processes!, ...lists.chunkList.processes!].map(
+          objectKey,
+        ),
+      ),
     );
     expect(get.reads.length).toBe(2);
     const list = await coldReads((content) => call(content, 'resources/list', {}));
@@ -163,13 +176,15 @@ describe("a fresh isolate's reads before its first search answer", () => {
       ...lists.knowledge,
       ...Object.values(lists.names).flat(),
       ...Object.values(lists.index).flat(),
+      ...Object.values(lists.chunkList).flat(),
+      ...lists.recordChunkList,
     ];
     expect(new Set(list.reads[1]!.keys)).toEqual(new Set(everything.map(objectKey)));
-    // The graph records' chunks, named by the manifest, follow in one more bulk read.
-    const manifest = JSON.parse(
-      objectText(inject('partedBundle').objects, inject('partedBundle').pointer.manifest),
-    ) as Manifest;
-    const chunks = manifest.records!.chunks.map((chunk) => objectKey(chunk.hash));
+    // The graph records' chunks, named by their chunk list, follow in one more bulk read.
+    const { objects } = inject('partedBundle');
+    const chunks = (
+      JSON.parse(objectText(objects, lists.recordChunkList[0]!)) as Array<{ hash: string }>
+    ).map((chunk) => objectKey(chunk.hash));
     expect(chunks.length).toBeGreaterThan(0);
     expect(list.reads[2]!.keys).toEqual(expect.arrayContaining(chunks));
   });
@@ -227,7 +242,7 @@ describe("a fresh isolate's reads before its first search answer", () => {
     });
   }
 
-  it("bring a graph record's resource the manifest, the knowledge sections and the one chunk holding it, never every record", async () => {
+  it("bring a graph record's resource the manifest, the knowledge sections, the records' chunk list and the one chunk holding it, never every record", async () => {
     await publishProvided('partedBundle');
     const { pointer, objects } = inject('partedBundle');
     const lists = pointer.loadBy!;
@@ -237,10 +252,13 @@ describe("a fresh isolate's reads before its first search answer", () => {
     );
     expect(answer).toContain('skill-typescript');
     expect(new Set(reads[1]!.keys)).toEqual(
-      new Set([...lists.manifest, ...lists.knowledge].map(objectKey)),
+      new Set([...lists.manifest, ...lists.knowledge, ...lists.recordChunkList].map(objectKey)),
     );
     const keys = new Set(reads.flatMap((read) => read.keys));
-    const chunksRead = manifest.records!.chunks.filter((chunk) => keys.has(objectKey(chunk.hash)));
+    const recordChunks = JSON.parse(objectText(objects, manifest.records!.chunkList)) as Array<{
+      hash: string;
+    }>;
+    const chunksRead = recordChunks.filter((chunk) => keys.has(objectKey(chunk.hash)));
     expect(chunksRead).toHaveLength(1);
     for (const hash of [...Object.values(lists.names).flat(), ...Object.values(lists.index).flat()])
       expect(keys).not.toContain(objectKey(hash));

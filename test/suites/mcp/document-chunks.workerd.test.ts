@@ -4,7 +4,13 @@
 // unloadable version.
 import type { Client } from '@modelcontextprotocol/client';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { POINTER_KEY, type DocumentEntry, type Manifest } from '../../../src/bundle/bundle.ts';
+import {
+  BUNDLE_SCHEMA,
+  POINTER_KEY,
+  type ChunkRef,
+  type DocumentEntry,
+  type Manifest,
+} from '../../../src/bundle/bundle.ts';
 import { resetContentCache } from '../../../src/worker/content/store.ts';
 import {
   RESOURCE,
@@ -65,14 +71,15 @@ describe('document entries in chunks', () => {
     const byHash = new Map(objects);
     const manifest = JSON.parse(byHash.get(pointer.manifest)!) as Manifest;
     const section = manifest.kinds.processes;
-    expect(section.chunks.length).toBeGreaterThanOrEqual(3);
+    const chunks = JSON.parse(byHash.get(section.chunkList)!) as ChunkRef[];
+    expect(chunks.length).toBeGreaterThanOrEqual(3);
     expect(section.count).toBe(TOTAL);
-    const entries = section.chunks.flatMap(
+    const entries = chunks.flatMap(
       (chunk) => JSON.parse(byHash.get(chunk.hash)!) as DocumentEntry[],
     );
     expect(entries.map((entry) => entry.name)).toEqual(everyName);
-    expect(section.chunks.map((chunk) => chunk.count)).toEqual(
-      section.chunks.map((chunk) => (JSON.parse(byHash.get(chunk.hash)!) as unknown[]).length),
+    expect(chunks.map((chunk) => chunk.count)).toEqual(
+      chunks.map((chunk) => (JSON.parse(byHash.get(chunk.hash)!) as unknown[]).length),
     );
     expect(byHash.get(pointer.manifest)).not.toContain('p-0001');
   });
@@ -188,7 +195,8 @@ describe('bundle schema', () => {
     expect((await call('get_process', { name: 'code-review' })).structuredContent.version).toBe(
       good,
     );
-    await pointerWithSchema(5);
+    // A schema newer than this Worker reads (a build deployed ahead of its Worker).
+    await pointerWithSchema(BUNDLE_SCHEMA + 1);
     // The test environment re-reads the pointer on every request (PRAXIS_POINTER_TTL_MS = 0).
     const { value, lines } = await captureConsole(() =>
       call('get_process', { name: 'code-review' }),
@@ -198,7 +206,7 @@ describe('bundle schema', () => {
       lines.some(
         (line) =>
           line.includes('"version_unloadable"') &&
-          line.includes('"wanted":"schema500000"') &&
+          line.includes(`"wanted":"schema${BUNDLE_SCHEMA + 1}00000"`) &&
           line.includes(`"serving":"${good}"`),
       ),
     ).toBe(true);

@@ -7,6 +7,7 @@ import {
   POINTER_KEY,
   objectKey,
   type DocumentEntry,
+  type ChunkRef,
   type Manifest,
   type Pointer,
 } from '../../../src/bundle/bundle.ts';
@@ -32,9 +33,8 @@ async function version(label: string): Promise<Version> {
   const fixture = inject('fixtureBundle');
   const objects = new Map(fixture.objects);
   const manifest = JSON.parse(objects.get(fixture.pointer.manifest)!) as Manifest;
-  const chunk = manifest.kinds.processes.chunks.find((ref) =>
-    objects.get(ref.hash)!.includes('"name":"code-review"'),
-  )!;
+  const chunks = JSON.parse(objects.get(manifest.kinds.processes.chunkList)!) as ChunkRef[];
+  const chunk = chunks.find((ref) => objects.get(ref.hash)!.includes('"name":"code-review"'))!;
   const entries = JSON.parse(objects.get(chunk.hash)!) as DocumentEntry[];
   const entry = entries.find((document) => document.name === 'code-review')!;
   const body = `${objects.get(entry.body)}\n\nPublished as version ${label} (${crypto.randomUUID()}).`;
@@ -43,20 +43,32 @@ async function version(label: string): Promise<Version> {
   const chunkText = JSON.stringify(entries);
   chunk.hash = await hex(chunkText);
   objects.set(chunk.hash, chunkText);
+  const listText = JSON.stringify(chunks);
+  const oldList = manifest.kinds.processes.chunkList;
+  manifest.kinds.processes.chunkList = await hex(listText);
+  objects.set(manifest.kinds.processes.chunkList, listText);
   const manifestText = JSON.stringify(manifest);
   const manifestHash = await hex(manifestText);
   objects.set(manifestHash, manifestText);
-  // What loading reads: the new manifest in place of the fixture's (the rest is unchanged).
-  const load = [
-    manifestHash,
-    ...fixture.pointer.load.filter((hash) => hash !== fixture.pointer.manifest),
-  ];
+  // What loading reads: the new manifest and chunk list in place of the fixture's (the rest is unchanged).
+  const renamed = (hash: string) =>
+    hash === fixture.pointer.manifest
+      ? manifestHash
+      : hash === oldList
+        ? manifest.kinds.processes.chunkList
+        : hash;
+  const loadBy = fixture.pointer.loadBy!;
   return {
     pointer: {
       ...fixture.pointer,
       version: manifestHash.slice(0, 12),
       manifest: manifestHash,
-      load,
+      load: fixture.pointer.load.map(renamed),
+      loadBy: {
+        ...loadBy,
+        manifest: loadBy.manifest.map(renamed),
+        chunkList: { ...loadBy.chunkList, processes: loadBy.chunkList.processes!.map(renamed) },
+      },
     },
     objects: [...objects],
     marker: entry.body,
