@@ -362,6 +362,71 @@ describe('a manifest whose per-access counts do not add up', () => {
   });
 });
 
+describe("a chunk list whose counts do not add up to the manifest's", () => {
+  it('answers no entry from it: the search fails cleanly, naming the damage in the log', async () => {
+    const { pointer, objects } = inject('chunkedBundle');
+    const manifest = JSON.parse(
+      objects.find(([hash]) => hash === pointer.manifest)![1],
+    ) as Manifest;
+    const list = JSON.parse(objectText(objects, manifest.kinds.processes.chunkList)) as Array<{
+      count: number;
+      hash: string;
+    }>;
+    // The last chunk dropped: positions past it would be read from nowhere, or from the wrong chunk.
+    const listText = JSON.stringify(list.slice(0, -1));
+    const listHash = await sha256Hex(listText);
+    const damaged = {
+      ...manifest,
+      kinds: {
+        ...manifest.kinds,
+        processes: { ...manifest.kinds.processes, chunkList: listHash },
+      },
+    };
+    const text = JSON.stringify(damaged);
+    const hash = await sha256Hex(text);
+    await testEnv.CONTENT.put(objectKey(listHash), listText);
+    await testEnv.CONTENT.put(objectKey(hash), text);
+    await testEnv.CONTENT.put(
+      POINTER_KEY,
+      JSON.stringify({
+        ...pointer,
+        manifest: hash,
+        loadBy: {
+          ...pointer.loadBy!,
+          manifest: [hash],
+          chunkList: { ...pointer.loadBy!.chunkList, processes: [listHash] },
+        },
+      }),
+    );
+    const { value: answer, lines } = await captureConsole(async () => {
+      resetContentCache();
+      const reply = await callWorker(
+        mcpRequest(
+          {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name: 'search_processes', arguments: { query: 'rollout canary' } },
+          },
+          { bearer: await token() },
+        ),
+      );
+      return { status: reply.status, text: await reply.text() };
+    });
+    expect(JSON.parse(answer.text)).toMatchObject({
+      error: { code: -32603, message: expect.stringContaining('could not be loaded') },
+    });
+    expect(answer.text).not.toContain('p-0');
+    expect(answer.text).not.toContain('"results"');
+    expect(answer.text).not.toMatch(/at \w+ \(|\.ts:\d+/);
+    const missing = list.at(-1)!.count;
+    expect(lines.join('\n')).toContain(
+      `counts ${700 - missing} entries where the manifest says 700: the bundle is damaged`,
+    );
+    await publishProvided('chunkedBundle');
+  });
+});
+
 describe('a version written by a build before the load lists and per-access counts', () => {
   it('is read whole in the bulk read after the pointer, once, and answers every caller as the newer layout does', async () => {
     const { pointer, objects } = inject('chunkedBundle');
