@@ -38,7 +38,6 @@ export function storeShardedIndex(
   const head: ShardedIndex = {
     format: 'praxis-search/6',
     documents: plan.documents,
-    order: plan.order,
     shards: shardsOf(sinks[0]!),
   };
   if (plan.access) head.access = plan.access;
@@ -74,10 +73,9 @@ export function storeWholeIndex(
     readTextPieces(sink.postings.path, (piece) => out.append(piece));
     out.append('"');
   };
-  // Key order as buildSearchIndex makes it: format, documents, order, terms, postings, access, variants.
-  out.append(
-    `{"format":"praxis-search/5","documents":${plan.documents},"order":${JSON.stringify(plan.order)},`,
-  );
+  // Key order as buildSearchIndex makes it: format, documents, terms, postings, access, variants
+  // (no order: documents are given in name order, so internal ids are their positions).
+  out.append(`{"format":"praxis-search/5","documents":${plan.documents},`);
   table(sinks[0]!);
   if (plan.access) out.append(`,"access":${JSON.stringify(plan.access)}`);
   if (plan.variants.length) {

@@ -39,8 +39,6 @@ const FIELD_COUNT = FIELDS.length;
 /** What the merge decides before any table is written: the index's statistics and its tables' averages. */
 export interface IndexPlan {
   documents: number;
-  /** encodeVarints of each internal id's position in name order: the identity, as documents are named uniquely. */
-  order: string;
   averages: number[];
   access?: AccessStatistics;
   /** The averages of each variant table (SearchIndex.variants), in order. */
@@ -159,10 +157,8 @@ export class StreamedIndex {
     const totals = FIELDS.map(() => 0);
     for (let i = 0; i < n * FIELD_COUNT; i++) totals[i % FIELD_COUNT]! += this.lengths.at(i);
     const averages = averagesOf(totals, n);
-    const order: number[] = Array.from({ length: n }, (_, id) => id);
     const plan: IndexPlan = {
       documents: n,
-      order: encodeVarints(order),
       averages,
       variants: [],
       counted: 0,

@@ -77,7 +77,7 @@ export function buildSearchIndex(docs: IndexableDoc[]): SearchIndex {
   const head = {
     format: 'praxis-search/5' as const,
     documents: docs.length,
-    order: encodeVarints(order),
+    ...(order.every((position, id) => position === id) ? {} : { order: encodeVarints(order) }),
   };
   // Without restricted documents every caller sees every document: no statistics per caller.
   if (!docs.some((doc) => doc.access))

@@ -14,7 +14,8 @@ import type { AccessStatistics, SearchIndex } from './types.ts';
 export interface ShardedIndex {
   format: 'praxis-search/6';
   documents: number;
-  order: string;
+  /** As in SearchIndex: absent when internal ids are the entry positions. */
+  order?: string;
   /** Object hash of each shard's term table; a term lives in shard `shardOf(term, shards.length)`. */
   shards: string[];
   /** As in SearchIndex: present when some documents are restricted. */
@@ -75,7 +76,7 @@ export function storeSearchIndex(index: SearchIndex, put: (text: string) => stri
   const head: ShardedIndex = {
     format: 'praxis-search/6',
     documents: index.documents,
-    order: index.order,
+    ...(index.order === undefined ? {} : { order: index.order }),
     shards: shardsOf(index),
   };
   if (index.access) head.access = index.access;

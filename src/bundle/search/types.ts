@@ -38,7 +38,8 @@ export interface WeightedTable {
 /**
  * The serialised index: plain JSON of a few long strings, built once at build time and parsed
  * once per isolate. Internal document ids are ranks in name order (so ties break by name for
- * free); `order` maps them back to positions in the array given to `buildSearchIndex`. A term's
+ * free); `order` maps them back to positions in the array given to `buildSearchIndex` (when those
+ * differ). A term's
  * postings are its document frequency, then (id gap, weight) pairs whose weight already folds in
  * the field-weighted evidence, so a query only decodes and sums; lists longer than a block carry
  * skip data so a query can bound and skip (postings.ts). Format 3: blocked postings (1 had none).
@@ -47,8 +48,12 @@ export interface SearchIndex {
   format: 'praxis-search/5';
   /** Number of documents indexed. */
   documents: number;
-  /** Varint-encoded original position of each internal id. */
-  order: string;
+  /**
+   * Varint-encoded original position of each internal id; absent when that is the identity (the
+   * documents were given in name order, as both builds give them), so a head does not grow by a
+   * few bytes per document to say nothing.
+   */
+  order?: string;
   /**
    * Every term (and "term term" bigram, "=word" exact form) with where its postings start, as
    * "term:offset;…" sorted in code-unit order (offsets varint-encoded).

@@ -77,7 +77,7 @@ export function rankExhaustive(
   }
   const positions = positionsOf(head);
   return topIds(touched, scores, limit).map((id) => ({
-    doc: positions[id] as number,
+    doc: positions ? (positions[id] as number) : id,
     score: Math.min(1, (scores[id] as number) / attainable),
   }));
 }

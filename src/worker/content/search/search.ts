@@ -30,8 +30,9 @@ const DEFAULT_LIMIT = 50;
 // `order` decoded once per parsed index object (the caller caches the parsed index per isolate).
 const positionsCache = new WeakMap<IndexHead, number[]>();
 
-/** Each internal id's position in the documents the index was built from. */
-export function positionsOf(index: IndexHead): number[] {
+/** Each internal id's position in the documents the index was built from; null when they are the same (no `order`). */
+export function positionsOf(index: IndexHead): number[] | null {
+  if (index.order === undefined) return null;
   let positions = positionsCache.get(index);
   if (positions === undefined) positionsCache.set(index, (positions = decodeVarints(index.order)));
   return positions;
@@ -105,7 +106,7 @@ export function rankQuery(
   // Ties break by internal id, which is the rank of the document's name.
   const positions = positionsOf(head);
   return rankPruned(lists, limit, audience?.visible ?? null).map(({ id, score }) => ({
-    doc: positions[id] as number,
+    doc: positions ? (positions[id] as number) : id,
     score: Math.min(1, score / attainable),
   }));
 }

@@ -143,6 +143,28 @@ describe('searchIndex ranking', () => {
   });
 });
 
+describe("an index's order of documents", () => {
+  const docs = ['delta', 'alpha', 'charlie', 'bravo'].map((name) => ({
+    name,
+    title: `${name} rollout`,
+    description: '',
+    body: `How ${name} rolls out.`,
+  }));
+  const sorted = [...docs].sort((a, b) => (a.name < b.name ? -1 : 1));
+
+  it('is stored only when it is not the name order: the same hits either way', () => {
+    const given = buildSearchIndex(docs);
+    const named = buildSearchIndex(sorted);
+    expect(given.order).toBeDefined();
+    expect(named.order).toBeUndefined();
+    const query = analyseQuery('charlie rollout');
+    const names = (index: typeof given, list: typeof docs) =>
+      searchIndex(index, query).map((hit) => [list[hit.doc]!.name, hit.score]);
+    expect(names(given, docs)).toEqual(names(named, sorted));
+    expect(names(named, sorted)[0]![0]).toBe('charlie');
+  });
+});
+
 describe('searchIndex scores and limits', () => {
   const docs = Array.from({ length: 60 }, (_, i) =>
     doc(`doc-${String(i).padStart(2, '0')}`, {
