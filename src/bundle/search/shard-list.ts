@@ -37,8 +37,21 @@ export function packShardHashes(hashes: readonly string[]): string {
   return btoa(binary);
 }
 
-/** The hashes a packed list holds, or null when it is not one (a hand-made or damaged pointer: the head is read instead). */
-export function unpackShardHashes(packed: unknown): string[] | null {
+/** Two hex digits of each byte value. */
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/** A packed list read lazily: its shard count, and a shard's hash built only when asked for. */
+export interface ShardList {
+  count: number;
+  hashAt(shard: number): string;
+}
+
+/**
+ * A packed list, or null when it is not one (a hand-made or damaged pointer: the head is read
+ * instead). Only the shards a query names are turned back into hex: a cold search at 1 024 shards
+ * a kind builds a handful of hashes, not all of them.
+ */
+export function shardListOf(packed: unknown): ShardList | null {
   if (typeof packed !== 'string' || packed === '') return null;
   let binary: string;
   try {
@@ -46,14 +59,22 @@ export function unpackShardHashes(packed: unknown): string[] | null {
   } catch {
     return null;
   }
-  if (binary.length % HASH_BYTES !== 0) return null;
-  const hashes: string[] = [];
-  for (let start = 0; start < binary.length; start += HASH_BYTES) {
-    let hex = '';
-    for (let i = start; i < start + HASH_BYTES; i++)
-      hex += binary.charCodeAt(i).toString(16).padStart(2, '0');
-    hashes.push(hex);
-  }
+  const count = binary.length / HASH_BYTES;
   // A shard count is a power of two (shardOf masks with it).
-  return (hashes.length & (hashes.length - 1)) === 0 ? hashes : null;
+  if (!Number.isInteger(count) || (count & (count - 1)) !== 0) return null;
+  return {
+    count,
+    hashAt(shard) {
+      let hex = '';
+      for (let i = shard * HASH_BYTES; i < (shard + 1) * HASH_BYTES; i++)
+        hex += HEX[binary.charCodeAt(i)];
+      return hex;
+    },
+  };
+}
+
+/** Every hash a packed list holds, or null when it is not one. */
+export function unpackShardHashes(packed: unknown): string[] | null {
+  const list = shardListOf(packed);
+  return list && Array.from({ length: list.count }, (_, shard) => list.hashAt(shard));
 }

@@ -3,7 +3,7 @@
 import type { Pointer } from '../../bundle/bundle.ts';
 import { isPartsList, joinedText, partsOf } from '../../bundle/object-parts.ts';
 import { indexKindsOf, type BundleNeeds, type SearchAhead } from './bundle-needs.ts';
-import { unpackShardHashes } from '../../bundle/search/shard-list.ts';
+import { shardListOf } from '../../bundle/search/shard-list.ts';
 import { shardsOfQuery } from './search/query-shards.ts';
 
 /** Stored values of one bulk read by object hash. */
@@ -31,9 +31,9 @@ export function keysOf(pointer: Pointer, needs: BundleNeeds): string[] {
 export function shardsAhead(pointer: Pointer, searches: readonly SearchAhead[]): string[] {
   const hashes = new Set<string>();
   for (const { kind, terms } of searches) {
-    const shards = unpackShardHashes(pointer.shards?.[kind]);
+    const shards = shardListOf(pointer.shards?.[kind]);
     if (shards)
-      for (const shard of shardsOfQuery(terms, shards.length)) hashes.add(shards[shard] as string);
+      for (const shard of shardsOfQuery(terms, shards.count)) hashes.add(shards.hashAt(shard));
   }
   return [...hashes];
 }
