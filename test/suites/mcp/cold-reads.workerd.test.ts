@@ -75,6 +75,26 @@ async function coldReads(
   return { reads: reads.sort((a, b) => a.startedAt - b.startedAt), answer };
 }
 
+/** A fresh isolate's answer to one search (status and text), with the log lines it wrote. */
+async function freshSearchLogged(query: string) {
+  const { value: answer, lines } = await captureConsole(async () => {
+    resetContentCache();
+    const reply = await callWorker(
+      mcpRequest(
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'search_processes', arguments: { query } },
+        },
+        { bearer: await token() },
+      ),
+    );
+    return { status: reply.status, text: await reply.text() };
+  });
+  return { answer, lines };
+}
+
 describe("a fresh isolate's reads before its first search answer", () => {
   beforeAll(() => publishProvided('chunkedBundle'), 60_000);
 
@@ -310,9 +330,7 @@ describe('/healthz on a fresh isolate', () => {
 describe('a manifest whose per-access counts do not add up', () => {
   it('is refused like any damaged version: a clean 503, no count from it', async () => {
     const { pointer, objects } = inject('chunkedBundle');
-    const manifest = JSON.parse(
-      objects.find(([hash]) => hash === pointer.manifest)![1],
-    ) as Manifest;
+    const manifest = JSON.parse(objectText(objects, pointer.manifest)) as Manifest;
     const audiences = manifest.kinds.processes.audiences!;
     expect(audiences.length).toBe(2);
     // One restricted document counted as public: a caller without the group would be told one more.
@@ -340,22 +358,7 @@ describe('a manifest whose per-access counts do not add up', () => {
         loadBy: { ...pointer.loadBy!, manifest: [hash] },
       }),
     );
-    resetContentCache();
-    const { value: answer, lines } = await captureConsole(async () => {
-      resetContentCache();
-      const reply = await callWorker(
-        mcpRequest(
-          {
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'tools/call',
-            params: { name: 'search_processes', arguments: { query: 'rollout' } },
-          },
-          { bearer: await token() },
-        ),
-      );
-      return { status: reply.status, text: await reply.text() };
-    });
+    const { answer, lines } = await freshSearchLogged('rollout');
     expect(answer.status).toBe(503);
     expect(answer.text).not.toMatch(/"results"|processes\b.*\d+ processes/);
     expect(lines.join('\n')).toContain('counts 701 processes by access where it lists 700');
@@ -365,9 +368,7 @@ describe('a manifest whose per-access counts do not add up', () => {
 describe("a chunk list whose counts do not add up to the manifest's", () => {
   it('answers no entry from it: the search fails cleanly, naming the damage in the log', async () => {
     const { pointer, objects } = inject('chunkedBundle');
-    const manifest = JSON.parse(
-      objects.find(([hash]) => hash === pointer.manifest)![1],
-    ) as Manifest;
+    const manifest = JSON.parse(objectText(objects, pointer.manifest)) as Manifest;
     const list = JSON.parse(objectText(objects, manifest.kinds.processes.chunkList)) as Array<{
       count: number;
       hash: string;
@@ -398,21 +399,7 @@ describe("a chunk list whose counts do not add up to the manifest's", () => {
         },
       }),
     );
-    const { value: answer, lines } = await captureConsole(async () => {
-      resetContentCache();
-      const reply = await callWorker(
-        mcpRequest(
-          {
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'tools/call',
-            params: { name: 'search_processes', arguments: { query: 'rollout canary' } },
-          },
-          { bearer: await token() },
-        ),
-      );
-      return { status: reply.status, text: await reply.text() };
-    });
+    const { answer, lines } = await freshSearchLogged('rollout canary');
     expect(JSON.parse(answer.text)).toMatchObject({
       error: { code: -32603, message: expect.stringContaining('could not be loaded') },
     });
