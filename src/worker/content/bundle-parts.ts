@@ -1,17 +1,12 @@
 // What a loaded version holds beyond its manifest — the knowledge sections, the graph records, each
-// kind's names and search — each part loaded at most once per isolate (retried after a failure), and
+// kind's names, chunk list and search — each part loaded at most once per isolate (retried after a failure), and
 // what a request's needs add to it, in one bulk read.
-import type {
-  ChunkRef,
-  DocumentNames,
-  Manifest,
-  Pointer,
-  RecordChunkRef,
-} from '../../bundle/bundle.ts';
+import type { DocumentNames, Manifest, Pointer, RecordChunkRef } from '../../bundle/bundle.ts';
 import { documentKinds, type DocumentKind } from '../../bundle/kinds.ts';
 import type { KnowledgeSections, RecordEntry } from '../../bundle/sections.ts';
 import { indexKindsOf, type BundleNeeds } from './bundle-needs.ts';
 import { keysOf, takeFrom, type Stash } from './bulk-read.ts';
+import { chunkListsOf } from './chunk-lists.ts';
 import { directoryOf, loadNames, type DocumentDirectory } from './document-directory.ts';
 import { loadedOnce } from './loaded-once.ts';
 import type { ObjectReader } from './objects.ts';
@@ -42,10 +37,9 @@ export function bundlePartsOf(
   const knowledgeLoads = new Map<'knowledge', Promise<void>>();
   let records: RecordEntry[] | undefined;
   const recordLoads = new Map<'records', Promise<void>>();
-  const recordListLoads = new Map<'records', Promise<RecordChunkRef[]>>();
   const names = new Map<DocumentKind, DocumentNames>();
   const namesLoads = new Map<DocumentKind, Promise<void>>();
-  const chunkListLoads = new Map<DocumentKind, Promise<ChunkRef[]>>();
+  const chunkLists = chunkListsOf(manifest, json);
   const indexes = new Map<DocumentKind, Promise<Searcher>>();
   const readJson = <T>(hash: string) => json<T>(hash);
   const directories = new Map(
@@ -54,42 +48,11 @@ export function bundlePartsOf(
       directoryOf(
         kind,
         () => namesOf(kind),
-        () => chunkListOf(kind),
+        () => chunkLists.ofKind(kind),
         readJson,
       ),
     ]),
   );
-
-  /** The kind's chunk list, read once (from `read` when a bulk read brought it), checked against the manifest's count. */
-  function chunkListOf(
-    kind: DocumentKind,
-    read: Promise<Stash | undefined> = Promise.resolve(undefined),
-  ): Promise<ChunkRef[]> {
-    const section = manifest.kinds[kind];
-    if (!section?.count) return Promise.resolve([]);
-    return loadedOnce(chunkListLoads, kind, () =>
-      read
-        .then((stash) => json<ChunkRef[]>(section.chunkList, stash))
-        .then((chunks) =>
-          counted(chunks, section.count, `the ${kind} chunk list ${section.chunkList}`),
-        ),
-    );
-  }
-
-  /** The records' chunk list, read once (from `read` when a bulk read brought it). */
-  function recordChunkList(
-    read: Promise<Stash | undefined> = Promise.resolve(undefined),
-  ): Promise<RecordChunkRef[]> {
-    const section = manifest.records;
-    if (!section) return Promise.resolve([]);
-    return loadedOnce(recordListLoads, 'records', () =>
-      read
-        .then((stash) => json<RecordChunkRef[]>(section.chunkList, stash))
-        .then((chunks) =>
-          counted(chunks, section.count, `the graph records' chunk list ${section.chunkList}`),
-        ),
-    );
-  }
 
   function namesOf(kind: DocumentKind): DocumentNames {
     const found = names.get(kind);
@@ -128,8 +91,8 @@ export function bundlePartsOf(
       indexes: indexKindsOf(needs).filter(
         (kind) => !indexes.has(kind) && manifest.kinds[kind]?.count,
       ),
-      entries: entryKinds.filter((kind) => !chunkListLoads.has(kind)),
-      recordLookups: recordList && !recordListLoads.has('records'),
+      entries: entryKinds.filter((kind) => !chunkLists.started(kind)),
+      recordLookups: recordList && !chunkLists.started('records'),
       searches: [],
     };
     // One bulk read for all of it, started before anything waits, so a concurrent request finds the loads already under way.
@@ -155,11 +118,11 @@ export function bundlePartsOf(
         ).then((value) => void (knowledge = { value })),
       );
     }
-    if (missing.recordLookups) void recordChunkList(read);
+    if (missing.recordLookups) void chunkLists.ofRecords(read);
     if (missing.records) {
       // The record chunks are named by their list, not the pointer: read once the list is in.
       void loadedOnce(recordLoads, 'records', () =>
-        recordChunkList(read).then(async (chunks) => {
+        chunkLists.ofRecords(read).then(async (chunks) => {
           const values = await objects.storedValues(chunks.map((chunk) => chunk.hash));
           const texts = await Promise.all(
             chunks.map((chunk) => takeFrom(values, chunk.hash) ?? objects.text(chunk.hash, false)),
@@ -168,7 +131,7 @@ export function bundlePartsOf(
         }),
       );
     }
-    for (const kind of missing.entries) void chunkListOf(kind, read);
+    for (const kind of missing.entries) void chunkLists.ofKind(kind, read);
     for (const kind of missing.names) {
       void loadedOnce(namesLoads, kind, () =>
         loadNames(kind, manifest.kinds[kind], fromRead).then(
@@ -180,8 +143,8 @@ export function bundlePartsOf(
     await Promise.all([
       needs.knowledge ? knowledgeLoads.get('knowledge') : undefined,
       needs.records ? recordLoads.get('records') : undefined,
-      recordList ? recordListLoads.get('records') : undefined,
-      ...entryKinds.map((kind) => chunkListLoads.get(kind)),
+      recordList ? chunkLists.started('records') : undefined,
+      ...entryKinds.map((kind) => chunkLists.started(kind)),
       ...[...nameKinds].map((kind) => namesLoads.get(kind)),
       ...indexKindsOf(needs)
         .filter((kind) => manifest.kinds[kind]?.count)
@@ -199,7 +162,7 @@ export function bundlePartsOf(
     },
     async record(id) {
       if (records) return recordIn(records, id);
-      const chunks = await recordChunkList();
+      const chunks = await chunkLists.ofRecords();
       const chunk = chunks[chunkOfId(chunks, id)];
       return chunk && recordIn(await json<RecordEntry[]>(chunk.hash), id);
     },
@@ -214,16 +177,6 @@ export function bundlePartsOf(
     searcher: (kind) => searcher(kind),
     provide,
   };
-}
-
-/** A chunk list whose counts add up to the manifest's; anything else is a damaged bundle. */
-function counted<Ref extends ChunkRef>(chunks: Ref[], count: number, what: string): Ref[] {
-  const total = chunks.reduce((sum, chunk) => sum + chunk.count, 0);
-  if (total !== count)
-    throw new Error(
-      `${what} counts ${total} entries where the manifest says ${count}: the bundle is damaged; republish it`,
-    );
-  return chunks;
 }
 
 /** The chunks' entries joined, checked against their list's counts (anything else is a damaged bundle). */
