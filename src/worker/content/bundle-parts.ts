@@ -1,6 +1,6 @@
 // What a loaded version holds beyond its manifest — the knowledge sections, the graph records, each
-// kind's names, chunk list and search — each part loaded at most once per isolate (retried after a failure), and
-// what a request's needs add to it, in one bulk read.
+// kind's names, chunk list and search — each part loaded at most once per isolate (retried after a
+// failure), and what a request's needs add to it, in one bulk read.
 import type { DocumentNames, Manifest, Pointer, RecordChunkRef } from '../../bundle/bundle.ts';
 import { documentKinds, type DocumentKind } from '../../bundle/kinds.ts';
 import type { KnowledgeSections, RecordEntry } from '../../bundle/sections.ts';
