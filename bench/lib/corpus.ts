@@ -68,7 +68,7 @@ export async function readBundle(objectsFile: string): Promise<Bundle> {
   return { pointer, objects };
 }
 
-/** The bundle's process entries, as the manifest's chunks list them. */
+/** The bundle's process entries, as the processes' chunk list names them. */
 export function bundleProcesses(bundle: Bundle): ReturnType<typeof entriesFromObjects> {
   const text = (hash: string) => objectText(bundle.objects, hash);
   return entriesFromObjects(
