@@ -174,7 +174,7 @@ async function chunkTexts(
 ): Promise<ChunkText> {
   const fetched = new Map<string, string | null>();
   const text: ChunkText = (hash) => objectText(bundle.objects, hash) ?? fetched.get(hash);
-  const fetch = async (hashes: string[]) => {
+  const readGone = async (hashes: string[]) => {
     const gone = [...new Set(hashes)].filter((hash) => text(hash) === undefined);
     if (!gone.length) return;
     const values = await store.getMany(gone.map(objectKey));
@@ -200,8 +200,8 @@ async function chunkTexts(
   };
   if (previousManifest !== null) {
     const previous = JSON.parse(previousManifest) as Manifest;
-    await fetch([...chunkListHashesOf(previous), ...knowledgeHashOf(previous)]);
-    await fetch(chunkHashesOf(previous, text, true));
+    await readGone([...chunkListHashesOf(previous), ...knowledgeHashOf(previous)]);
+    await readGone(chunkHashesOf(previous, text, true));
   }
   return text;
 }

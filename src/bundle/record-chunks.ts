@@ -1,7 +1,8 @@
 // How the graph's record entries are stored: chunks of a few hundred entries in id order, each its own
-// object, a chunk list naming them, and the manifest's summary of them. Both builds write them through `recordsSectionOf`, one
-// chunk at a time, so no build holds every record's entry as one string. Boundaries are content-defined
-// (as document chunks are): adding a record changes the chunk it falls in, not every chunk after it.
+// object, a chunk list naming them, and the manifest's summary of them. Both builds write them
+// through `recordsSectionOf`, one chunk at a time, so no build holds every record's entry as one
+// string. Boundaries are content-defined (as document chunks are): adding a record changes the
+// chunk it falls in, not every chunk after it.
 import type { RecordAudience, RecordChunkRef, RecordsSection } from './bundle.ts';
 import { startsChunk } from './document-chunks.ts';
 import type { RecordEntry } from './sections.ts';

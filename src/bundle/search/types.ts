@@ -39,10 +39,10 @@ export interface WeightedTable {
  * The serialised index: plain JSON of a few long strings, built once at build time and parsed
  * once per isolate. Internal document ids are ranks in name order (so ties break by name for
  * free); `order` maps them back to positions in the array given to `buildSearchIndex` (when those
- * differ). A term's
- * postings are its document frequency, then (id gap, weight) pairs whose weight already folds in
- * the field-weighted evidence, so a query only decodes and sums; lists longer than a block carry
- * skip data so a query can bound and skip (postings.ts). Format 3: blocked postings (1 had none).
+ * differ). A term's postings are its document frequency, then (id gap, weight) pairs whose weight
+ * already folds in the field-weighted evidence, so a query only decodes and sums; lists longer than
+ * a block carry skip data so a query can bound and skip (postings.ts). Format 3: blocked postings
+ * (1 had none).
  */
 export interface SearchIndex {
   format: 'praxis-search/5';

@@ -2,7 +2,8 @@
 // by position; full entries come from the chunks that hold them, each loaded on demand and cached
 // with the bundle — a get reads one chunk, a search page the chunks of its hits, only a list reads
 // them all. A search needs no names object at all (its hits are positions, the chunks are named by
-// the kind's chunk list), so the names object is read only by requests that look documents up by name.
+// the kind's chunk list), so the names object is read only by requests that look documents up by
+// name.
 import type { ChunkRef, DocumentEntry, DocumentNames, KindSection } from '../../bundle/bundle.ts';
 import { chunkAt, chunkStarts } from '../../bundle/document-chunks.ts';
 import type { DocumentKind } from '../../bundle/kinds.ts';
@@ -57,11 +58,11 @@ export function directoryOf(
 ): DocumentDirectory {
   let refs: DocumentRef[] | undefined;
   let positions: Map<string, number> | undefined;
-  let located: Promise<{ chunks: readonly ChunkRef[]; starts: number[] }> | undefined;
-  const chunksWithStarts = () => {
-    located ??= chunkRefs().then((chunks) => ({ chunks, starts: chunkStarts(chunks) }));
-    // A failed read is forgotten, so the next request tries again.
-    located.catch(() => (located = undefined));
+  // The list's first positions, worked out once per list (`chunkRefs` reads and retries the list).
+  let located: { chunks: readonly ChunkRef[]; starts: number[] } | undefined;
+  const chunksWithStarts = async () => {
+    const chunks = await chunkRefs();
+    if (located?.chunks !== chunks) located = { chunks, starts: chunkStarts(chunks) };
     return located;
   };
   return {

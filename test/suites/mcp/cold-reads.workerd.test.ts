@@ -12,7 +12,13 @@ import {
   recordingNamespace,
   type StorageRead,
 } from '../../../bench/workers/storage-io.ts';
-import { objectKey, POINTER_KEY, type Manifest } from '../../../src/bundle/bundle.ts';
+import {
+  objectKey,
+  POINTER_KEY,
+  type LoadLists,
+  type Manifest,
+  type Pointer,
+} from '../../../src/bundle/bundle.ts';
 import { joinedText } from '../../../src/bundle/object-parts.ts';
 import { eraRequest } from '../../../bench/lib/era-envelope.ts';
 import { unpackShardHashes } from '../../../src/bundle/search/shard-list.ts';
@@ -93,6 +99,25 @@ async function freshSearchLogged(query: string) {
     return { status: reply.status, text: await reply.text() };
   });
   return { answer, lines };
+}
+
+/** Stores `manifest` and points the served version at it (with `loadBy` changes), in place of `pointer`'s. */
+async function serveManifest(
+  pointer: Pointer,
+  manifest: unknown,
+  loadBy: Partial<LoadLists> = {},
+): Promise<void> {
+  const text = JSON.stringify(manifest);
+  const hash = await sha256Hex(text);
+  await testEnv.CONTENT.put(objectKey(hash), text);
+  await testEnv.CONTENT.put(
+    POINTER_KEY,
+    JSON.stringify({
+      ...pointer,
+      manifest: hash,
+      loadBy: { ...pointer.loadBy!, manifest: [hash], ...loadBy },
+    }),
+  );
 }
 
 describe("a fresh isolate's reads before its first search answer", () => {
@@ -347,17 +372,7 @@ describe('a manifest whose per-access counts do not add up', () => {
         },
       },
     };
-    const text = JSON.stringify(damaged);
-    const hash = await sha256Hex(text);
-    await testEnv.CONTENT.put(objectKey(hash), text);
-    await testEnv.CONTENT.put(
-      POINTER_KEY,
-      JSON.stringify({
-        ...pointer,
-        manifest: hash,
-        loadBy: { ...pointer.loadBy!, manifest: [hash] },
-      }),
-    );
+    await serveManifest(pointer, damaged);
     const { answer, lines } = await freshSearchLogged('rollout');
     expect(answer.status).toBe(503);
     expect(answer.text).not.toMatch(/"results"|processes\b.*\d+ processes/);
@@ -383,22 +398,10 @@ describe("a chunk list whose counts do not add up to the manifest's", () => {
         processes: { ...manifest.kinds.processes, chunkList: listHash },
       },
     };
-    const text = JSON.stringify(damaged);
-    const hash = await sha256Hex(text);
     await testEnv.CONTENT.put(objectKey(listHash), listText);
-    await testEnv.CONTENT.put(objectKey(hash), text);
-    await testEnv.CONTENT.put(
-      POINTER_KEY,
-      JSON.stringify({
-        ...pointer,
-        manifest: hash,
-        loadBy: {
-          ...pointer.loadBy!,
-          manifest: [hash],
-          chunkList: { ...pointer.loadBy!.chunkList, processes: [listHash] },
-        },
-      }),
-    );
+    await serveManifest(pointer, damaged, {
+      chunkList: { ...pointer.loadBy!.chunkList, processes: [listHash] },
+    });
     const { answer, lines } = await freshSearchLogged('rollout canary');
     expect(JSON.parse(answer.text)).toMatchObject({
       error: { code: -32603, message: expect.stringContaining('could not be loaded') },
