@@ -1,18 +1,21 @@
-// Praxis next to two floors, per protocol era, in one run: `npm run bench:floors [-- --quick --docs N
-// --work DIR]`. Three Workers, each bundled as `wrangler deploy` would and served by Miniflare alone:
+// Praxis next to three floors, per protocol era, in one run: `npm run bench:floors [-- --quick --docs N
+// --work DIR]`. Four Workers, each bundled as `wrangler deploy` would and served by Miniflare alone:
 // Praxis (bench/workers/worker.ts over the generated corpus, built once and kept in DIR), the
-// SDK's documented cheapest use (bench/workers/sdk-floor-worker.ts: createMcpHandler with a fresh
-// server per request, one trivial tool) and a raw JSON route without the SDK
-// (bench/workers/raw-json-floor-worker.ts). For each era — the 2026-07-28 envelope and the 2025
+// contract floor (bench/workers/contract-floor-worker.ts: the SDK serving Praxis's own tools/list
+// and Praxis's recorded answer to each measured call, nothing else), the SDK's documented cheapest
+// use (bench/workers/sdk-floor-worker.ts: createMcpHandler with a fresh server per request, one
+// trivial tool) and a raw JSON route without the SDK (bench/workers/raw-json-floor-worker.ts). For each era — the 2026-07-28 envelope and the 2025
 // initialize + SSE path, sent exactly as the official client sends them (bench/lib/era-envelope.ts)
 // — the isolate CPU per call (median of profiles, bench/profiling/isolate-cpu.ts) and the throughput
 // at 16 connections (autocannon) of tools/list and a tools/call on each, then one table: every
-// Praxis figure next to both floors as a difference and a ratio (bench/lib/floor-table.ts).
+// Praxis figure next to each floor as a difference and a ratio (bench/lib/floor-table.ts).
 import { mkdir } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { localAuthEnv } from '../lib/local-auth-env.ts';
+import { recordContract } from '../lib/contract-recording.ts';
+import { RECORDING_BINDING } from '../workers/contract-recording-binding.ts';
 import { bundleProcesses, readBundle } from '../lib/corpus.ts';
 import { eraCall, openEraSession, type EraAnswer } from '../lib/era-calls.ts';
 import { ERA_LABEL, ERAS, type Era, type JsonRpcRequest } from '../lib/era-envelope.ts';
@@ -67,16 +70,8 @@ const processName = bundleProcesses(await readBundle(objectsFile))[0]!.name;
 const envFile = join(own, 'bench.env');
 const token = await localAuthEnv(envFile, 'bench-floors');
 
-type Target = 'praxis' | 'sdk' | 'raw';
-const hosts: Record<Target, WorkerHost> = {
-  praxis: await startDirectWorker(
-    await bundleBenchWorker(await writeBenchConfig(own), join(own, 'praxis-bundle')),
-    kvDir,
-    envFile,
-  ),
-  sdk: await startStatelessWorker(own, 'sdk-floor', 'bench/workers/sdk-floor-worker.ts'),
-  raw: await startStatelessWorker(own, 'raw-json-floor', 'bench/workers/raw-json-floor-worker.ts'),
-};
+type Target = 'praxis' | 'contract' | 'sdk' | 'raw';
+const TARGETS: readonly Target[] = ['praxis', 'contract', 'sdk', 'raw'];
 /** Praxis checks the token; the floors check none, and get the same header so requests are the same size. */
 const auth = { authorization: `Bearer ${token}` };
 
@@ -109,6 +104,31 @@ const praxisCalls: { call: string; message: JsonRpcRequest; floor: JsonRpcReques
   },
 ];
 
+const praxisHost = await startDirectWorker(
+  await bundleBenchWorker(await writeBenchConfig(own), join(own, 'praxis-bundle')),
+  kvDir,
+  envFile,
+);
+const recording = await recordContract(
+  new URL('/mcp', praxisHost.url),
+  praxisCalls.map(({ message }) => message).filter(({ method }) => method === 'tools/call'),
+  auth,
+);
+const hosts: Record<Target, WorkerHost> = {
+  praxis: praxisHost,
+  contract: await startStatelessWorker(
+    own,
+    'contract-floor',
+    'bench/workers/contract-floor-worker.ts',
+    { [RECORDING_BINDING]: JSON.stringify(recording) },
+  ),
+  sdk: await startStatelessWorker(own, 'sdk-floor', 'bench/workers/sdk-floor-worker.ts'),
+  raw: await startStatelessWorker(own, 'raw-json-floor', 'bench/workers/raw-json-floor-worker.ts'),
+};
+log(
+  `contract floor: Praxis's ${recording.tools.length} tools and its answers to ${Object.keys(recording.answers).join(', ')} (${JSON.stringify(recording).length} bytes recorded)`,
+);
+
 const median = (figures: number[]): number =>
   [...figures].sort((a, b) => a - b)[Math.floor(figures.length / 2)]!;
 
@@ -117,8 +137,7 @@ try {
   for (const era of ERAS) {
     const url = (target: Target) => new URL('/mcp', hosts[target].url);
     const sessions = {} as Record<Target, Record<string, string>>;
-    for (const target of ['praxis', 'sdk', 'raw'] as const)
-      sessions[target] = await openEraSession(url(target), era, auth);
+    for (const target of TARGETS) sessions[target] = await openEraSession(url(target), era, auth);
     const call = (target: Target, message: JsonRpcRequest) => (): Promise<EraAnswer> =>
       eraCall(url(target), era, message, sessions[target]);
     // Warm-up, and one answer each to print how it came back (JSON or SSE).
@@ -126,6 +145,7 @@ try {
     for (const { call: name, message, floor } of praxisCalls)
       for (const [target, sent] of [
         ['praxis', message],
+        ['contract', message],
         ['sdk', floor],
         ['raw', floor],
       ] as const) {
@@ -149,6 +169,7 @@ try {
         measure: 'CPU ms/call',
         call: name,
         praxis: await cpu('praxis', message),
+        contract: await cpu('contract', message),
         sdk: await cpu('sdk', floor),
         raw: await cpu('raw', floor),
       };
@@ -161,10 +182,11 @@ try {
           log(`${ERA_LABEL[era]}: ${target} ${name}: ${run.errors} errors under load`);
         return run.requestsPerSecond;
       };
-      // Round after round, the three in turn: a change in the machine's load between runs falls on all three.
-      const rates: Record<Target, number[]> = { praxis: [], sdk: [], raw: [] };
+      // Round after round, the four in turn: a change in the machine's load between runs falls on all four.
+      const rates: Record<Target, number[]> = { praxis: [], contract: [], sdk: [], raw: [] };
       for (let round = 0; round < plan.loadRounds; round++) {
         rates.praxis.push(await throughput('praxis', message));
+        rates.contract.push(await throughput('contract', message));
         rates.sdk.push(await throughput('sdk', floor));
         rates.raw.push(await throughput('raw', floor));
       }
@@ -173,13 +195,14 @@ try {
         measure: 'req/s',
         call: name,
         praxis: median(rates.praxis),
+        contract: median(rates.contract),
         sdk: median(rates.sdk),
         raw: median(rates.raw),
       };
       rows.push(rateRow);
       for (const row of [cpuRow, rateRow])
         log(
-          `${ERA_LABEL[era]}: ${name} ${row.measure}: Praxis ${row.praxis.toFixed(3)}, SDK floor ${row.sdk.toFixed(3)}, raw JSON ${row.raw.toFixed(3)}; load average ${load()}`,
+          `${ERA_LABEL[era]}: ${name} ${row.measure}: Praxis ${row.praxis.toFixed(3)}, contract floor ${row.contract.toFixed(3)}, SDK floor ${row.sdk.toFixed(3)}, raw JSON ${row.raw.toFixed(3)}; load average ${load()}`,
         );
     }
   }
@@ -187,7 +210,7 @@ try {
   for (const host of Object.values(hosts)) await host.close();
 }
 log(
-  `${documents} documents; Praxis's tools/call rows are against each floor's one trivial tools/call (echo); CPU is the isolate's, median of ${plan.profiles} profiles of ${plan.calls} calls; req/s at 16 connections, median of ${plan.loadRounds} runs of ${plan.loadSeconds} s:`,
+  `${documents} documents; the contract floor answers Praxis's own call with Praxis's recorded answer; Praxis's tools/call rows are against the SDK and raw floors' one trivial tools/call (echo); CPU is the isolate's, median of ${plan.profiles} profiles of ${plan.calls} calls; req/s at 16 connections, median of ${plan.loadRounds} runs of ${plan.loadSeconds} s:`,
 );
 for (const line of floorTable(rows)) console.log(line);
 const coarse = belowResolution(rows);

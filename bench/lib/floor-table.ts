@@ -1,6 +1,8 @@
-// Praxis's figure for a call next to the two floors measured in the same run (bench/commands/floors.ts):
-// the SDK's documented cheapest use and a raw JSON route without the SDK, each as a difference and
-// a ratio, one row per era, measure and call, so no figure is printed without the era it is for.
+// Praxis's figure for a call next to the floors measured in the same run (bench/commands/floors.ts):
+// the contract floor (the SDK serving Praxis's own tools and recorded answers, nothing else), the
+// SDK's documented cheapest use (one trivial tool) and a raw JSON route without the SDK, each as a
+// difference and a ratio, and what the contract itself costs above the SDK floor; one row per era,
+// measure and call, so no figure is printed without the era it is for.
 import { ERA_LABEL, type Era } from './era-envelope.ts';
 
 export interface FloorRow {
@@ -10,6 +12,8 @@ export interface FloorRow {
   /** Praxis's call, e.g. 'tools/call get_process'; the floors answer the same method with their one tool. */
   call: string;
   praxis: number;
+  /** The same call answered by the contract floor: Praxis's tools and Praxis's recorded answer. */
+  contract: number;
   sdk: number;
   raw: number;
 }
@@ -35,9 +39,13 @@ export const FLOOR_TABLE_HEADER = [
   'measure',
   'Praxis call',
   'Praxis',
+  'contract floor',
+  'Praxis − contract',
+  'Praxis / contract',
   'SDK floor',
   'Praxis − SDK',
   'Praxis / SDK',
+  'contract − SDK',
   'raw JSON',
   'Praxis − raw',
   'Praxis / raw',
@@ -46,6 +54,7 @@ export const FLOOR_TABLE_HEADER = [
 /** The rows as a Markdown table (the first line is the header). */
 export function floorTable(rows: FloorRow[]): string[] {
   const cells = rows.map((row) => {
+    const contract = against(row.praxis, row.contract);
     const sdk = against(row.praxis, row.sdk);
     const raw = against(row.praxis, row.raw);
     return [
@@ -53,9 +62,13 @@ export function floorTable(rows: FloorRow[]): string[] {
       row.measure,
       row.call,
       figure(row.praxis, row.measure),
+      figure(row.contract, row.measure),
+      signed(contract.difference, row.measure),
+      ratio(contract.ratio),
       figure(row.sdk, row.measure),
       signed(sdk.difference, row.measure),
       ratio(sdk.ratio),
+      signed(against(row.contract, row.sdk).difference, row.measure),
       figure(row.raw, row.measure),
       signed(raw.difference, row.measure),
       ratio(raw.ratio),
@@ -79,6 +92,7 @@ export function belowResolution(rows: FloorRow[]): string[] {
   for (const row of rows.filter((row) => row.measure === 'CPU ms/call'))
     for (const [who, value] of [
       ['Praxis', row.praxis],
+      ['contract floor', row.contract],
       ['SDK floor', row.sdk],
       ['raw JSON', row.raw],
     ] as const)

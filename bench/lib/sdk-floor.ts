@@ -67,11 +67,15 @@ export async function measureSdkFloor(
   }
 }
 
-/** A bench Worker that needs no content or secrets (`name`, entry file `entry`), bundled and started under `dir`. */
+/**
+ * A bench Worker that needs no content or secrets (`name`, entry file `entry`), bundled and started
+ * under `dir`; `bindings` are its plain-text bindings (one line each: no value may hold a newline).
+ */
 export async function startStatelessWorker(
   dir: string,
   name: string,
   entry: string,
+  bindings: Record<string, string> = {},
 ): Promise<WorkerHost> {
   const config = await writeWorkerConfig(
     join(dir, `wrangler.${name}.toml`),
@@ -79,7 +83,11 @@ export async function startStatelessWorker(
     entry,
   );
   const envFile = join(dir, `${name}.env`);
-  await writeFile(envFile, '');
+  const lines = Object.entries(bindings).map(([key, value]) => {
+    if (value.includes('\n')) throw new Error(`binding ${key} holds a newline`);
+    return `${key}=${value}\n`;
+  });
+  await writeFile(envFile, lines.join(''));
   const script = await bundleBenchWorker(config, join(dir, `${name}-bundle`));
   return startDirectWorker(script, join(dir, `${name}-state`), envFile);
 }

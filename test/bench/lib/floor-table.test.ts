@@ -10,8 +10,24 @@ import {
 } from '../../../bench/lib/floor-table.ts';
 
 const rows: FloorRow[] = [
-  { era: 'modern', measure: 'CPU ms/call', call: 'tools/list', praxis: 1.5, sdk: 0.5, raw: 0.05 },
-  { era: 'legacy', measure: 'req/s', call: 'tools/list', praxis: 600, sdk: 1200, raw: 3000 },
+  {
+    era: 'modern',
+    measure: 'CPU ms/call',
+    call: 'tools/list',
+    praxis: 1.5,
+    contract: 1.25,
+    sdk: 0.5,
+    raw: 0.05,
+  },
+  {
+    era: 'legacy',
+    measure: 'req/s',
+    call: 'tools/list',
+    praxis: 600,
+    contract: 800,
+    sdk: 1200,
+    raw: 3000,
+  },
 ];
 
 describe('against', () => {
@@ -28,14 +44,16 @@ describe('against', () => {
 describe('floorTable', () => {
   const [header, , modern, legacy] = floorTable(rows);
 
-  it('prints each row with its era, both floors, the differences and the ratios', () => {
+  it('prints each row with its era, every floor, the differences and the ratios', () => {
+    expect(header).toContain('Praxis − contract');
     expect(header).toContain('Praxis − SDK');
+    expect(header).toContain('contract − SDK');
     expect(header).toContain('Praxis / raw');
     expect(modern).toBe(
-      `| ${ERA_LABEL.modern} | CPU ms/call | tools/list | 1.500 | 0.500 | +1.000 | 3.00× | 0.050 | +1.450 | 30.00× |`,
+      `| ${ERA_LABEL.modern} | CPU ms/call | tools/list | 1.500 | 1.250 | +0.250 | 1.20× | 0.500 | +1.000 | 3.00× | +0.750 | 0.050 | +1.450 | 30.00× |`,
     );
     expect(legacy).toBe(
-      `| ${ERA_LABEL.legacy} | req/s | tools/list | 600 | 1200 | -600 | 0.50× | 3000 | -2400 | 0.20× |`,
+      `| ${ERA_LABEL.legacy} | req/s | tools/list | 600 | 800 | -200 | 0.75× | 1200 | -600 | 0.50× | -400 | 3000 | -2400 | 0.20× |`,
     );
   });
 
