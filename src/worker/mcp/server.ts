@@ -61,9 +61,9 @@ export function createPraxisServer({
     {
       instructions: serverInstructions(view),
       jsonSchemaValidator,
-      // A server lives for one request, so lists never change under a client (the VitaeContext contract's capabilities).
+      // A server lives for one request, so lists never change under a client (the VitaeContext
+      // contract's capabilities). Tools are declared below, once their list handler is wrapped.
       capabilities: {
-        tools: { listChanged: false },
         resources: { listChanged: false },
         prompts: { listChanged: false },
       },
@@ -73,7 +73,11 @@ export function createPraxisServer({
   const calledKind = calledTool === undefined ? undefined : documentToolNamed(calledTool)?.kind;
   const kinds = calledKind ? [calledKind] : documentKinds;
   const toolNames: string[] = [];
+  // The SDK installs its tools/list handler when the tools capability is given to its constructor,
+  // or else at the first registerTool: so the capability is declared here, after the memo is in place
+  // to wrap the handler at that first registration.
   rememberToolList(server, view, toolNames);
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   const tools = [
     ...kinds.flatMap((kind) => documentTools(kind, view, analysed)),
     ...(calledKind ? [] : knowledgeTools(view)),

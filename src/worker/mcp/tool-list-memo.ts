@@ -18,14 +18,21 @@ const lists = new WeakMap<KnowledgeView, Map<string, unknown>>();
 /**
  * Makes `server` answer tools/list from the memo: its SDK handler is wrapped as the McpServer
  * installs it (at the first registerTool). `toolNames` is read when a list is asked for, once every
- * tool is registered.
+ * tool is registered. Throws when the handler is installed already (a server constructed with the
+ * tools capability): declare the capability after this call.
  */
 export function rememberToolList(
   server: McpServer,
   view: KnowledgeView,
   toolNames: readonly string[],
 ): void {
-  const inner = server.server as unknown as { setRequestHandler: SetRequestHandler };
+  const inner = server.server as unknown as {
+    setRequestHandler: SetRequestHandler;
+    assertCanSetRequestHandler(method: string): void;
+  };
+  // A server given the tools capability in its constructor has its list handler installed already,
+  // and a wrapper put in place now would never see it: that server would quietly build every list.
+  inner.assertCanSetRequestHandler('tools/list');
   const install = inner.setRequestHandler.bind(inner);
   inner.setRequestHandler = (method, ...rest) => {
     const handler = rest.at(-1);

@@ -3,8 +3,13 @@
 import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import type { Principal } from '../../../src/worker/auth/principal.ts';
+import { EVERY_NEED } from '../../../src/worker/content/bundle-needs.ts';
+import { currentBundle } from '../../../src/worker/content/store.ts';
 import type { KnowledgeView } from '../../../src/worker/mcp/knowledge-view.ts';
+import { createPraxisServer } from '../../../src/worker/mcp/server.ts';
 import { rememberToolList } from '../../../src/worker/mcp/tool-list-memo.ts';
+import { publishFixture, testEnv } from '../../helpers/workerd/helpers.ts';
 
 const TOOLS = {
   alpha: { description: 'The first tool.', inputSchema: z.object({ query: z.string() }) },
@@ -17,20 +22,9 @@ const TOOLS = {
 } as const;
 type Name = keyof typeof TOOLS;
 
-/** The text of a tools/list answer from a server with `names` registered, remembered under `view` or not. */
-async function listed(names: Name[], view?: KnowledgeView, suffix = ''): Promise<string> {
-  const handler = createMcpHandler(() => {
-    const server = new McpServer({ name: 'memo-test', version: '1.0.0' });
-    if (view) rememberToolList(server, view, names);
-    for (const name of names)
-      server.registerTool(
-        name,
-        { ...TOOLS[name], description: TOOLS[name].description + suffix },
-        () => ({ content: [{ type: 'text', text: name }] }),
-      );
-    return server;
-  });
-  const response = await handler.fetch(
+/** The text of a tools/list answer from the server `makeServer` returns. */
+async function listedBy(makeServer: () => McpServer): Promise<string> {
+  const response = await createMcpHandler(makeServer).fetch(
     new Request('http://localhost/mcp', {
       method: 'POST',
       headers: {
@@ -42,6 +36,21 @@ async function listed(names: Name[], view?: KnowledgeView, suffix = ''): Promise
   );
   expect(response.status).toBe(200);
   return response.text();
+}
+
+/** The text of a tools/list answer from a server with `names` registered, remembered under `view` or not. */
+function listed(names: Name[], view?: KnowledgeView, suffix = ''): Promise<string> {
+  return listedBy(() => {
+    const server = new McpServer({ name: 'memo-test', version: '1.0.0' });
+    if (view) rememberToolList(server, view, names);
+    for (const name of names)
+      server.registerTool(
+        name,
+        { ...TOOLS[name], description: TOOLS[name].description + suffix },
+        () => ({ content: [{ type: 'text', text: name }] }),
+      );
+    return server;
+  });
 }
 
 const namesIn = (answer: string): string[] => {
@@ -88,5 +97,33 @@ describe('remembered tools/list answers', () => {
     expect(theirs).toBe(await listed(['alpha', 'beta'], undefined, ' (3 processes)'));
     expect(theirs).not.toBe(own);
     expect(await listed(['alpha', 'beta'], one, ' (12 processes)')).toBe(own);
+  });
+});
+
+describe("Praxis's servers", () => {
+  it('answer tools/list from the memo after the first list for a view', async () => {
+    await publishFixture();
+    const bundle = (await currentBundle(testEnv, Date.now(), EVERY_NEED))!;
+    const principal: Principal = { subject: 'memo', groups: [], scopes: [], via: 'local' };
+    const praxisServer = () => createPraxisServer({ bundle, principal, listsToolsOnly: true });
+    const first = namesIn(await listedBy(praxisServer));
+    expect(first).toContain('search_processes');
+    // A tool added behind the memo's back: the SDK's own list would show it, the remembered one does not.
+    const later = await listedBy(() => {
+      const server = praxisServer();
+      server.registerTool('unlisted_probe', { inputSchema: z.object({}) }, () => ({
+        content: [],
+      }));
+      return server;
+    });
+    expect(namesIn(later)).toEqual(first);
+  });
+
+  it('refuse a server whose list handler the SDK installed already: the memo would never be asked', () => {
+    const server = new McpServer(
+      { name: 'memo-test', version: '1.0.0' },
+      { capabilities: { tools: { listChanged: false } } },
+    );
+    expect(() => rememberToolList(server, {} as KnowledgeView, [])).toThrow(/tools\/list/);
   });
 });
