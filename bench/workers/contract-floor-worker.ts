@@ -6,20 +6,18 @@
 // CONTRACT_RECORDING binding. No auth, no content, no ranking, no logging: what it spends above the
 // SDK floor is what any server pays to answer these calls through the SDK (list fifteen tools,
 // check the arguments and the structured result, serialise the answer twice — as structured
-// content and as its JSON text); what Praxis spends above it is Praxis's own work. Arguments are
-// checked with the SDK's Workers validator, results with zod's translation of the output schema
-// (the cheapest check known here: the Workers validator spent more on a 50-result page than the
-// ranking did), so this floor is not raised by a slow validator.
+// content and as its JSON text); what Praxis spends above it is Praxis's own work. The schemas are
+// made as Praxis makes them (src/worker/mcp/json-schema.ts): arguments checked with the SDK's
+// Workers validator, results with zod's translation of the output schema, the cheapest check known
+// here, so this floor is not raised by a slow validator.
 import {
   createMcpHandler,
-  fromJsonSchema,
   McpServer,
   type CallToolResult,
   type StandardSchemaWithJSON,
   type ToolAnnotations,
 } from '@modelcontextprotocol/server';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';
-import * as z from 'zod';
+import { jsonOutputSchema, jsonSchema } from '../../src/worker/mcp/json-schema.ts';
 import { RECORDING_BINDING, type ContractRecording } from './contract-recording-binding.ts';
 import { FLOOR_PATH } from './floor.ts';
 
@@ -35,20 +33,7 @@ interface RegisteredTool {
   answer: CallToolResult;
 }
 
-const validator = new CfWorkerJsonSchemaValidator();
-type JsonSchema = Parameters<typeof fromJsonSchema>[0];
-
-function checkedByZod(schema: JsonSchema): StandardSchemaWithJSON {
-  const check = z.fromJSONSchema(schema as z.core.JSONSchema.JSONSchema)['~standard'];
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'contract-floor',
-      jsonSchema: { input: () => schema, output: () => schema },
-      validate: (value: unknown) => check.validate(value),
-    },
-  } as StandardSchemaWithJSON;
-}
+type JsonSchema = Parameters<typeof jsonSchema>[0];
 
 /** The recorded tools as registrations, built once per isolate from the binding. */
 function registrationsOf(recording: ContractRecording): RegisteredTool[] {
@@ -58,10 +43,12 @@ function registrationsOf(recording: ContractRecording): RegisteredTool[] {
       title: tool.title,
       description: tool.description,
       annotations: tool.annotations,
-      inputSchema: fromJsonSchema(tool.inputSchema as JsonSchema, validator),
-      outputSchema: tool.outputSchema ? checkedByZod(tool.outputSchema as JsonSchema) : undefined,
+      inputSchema: jsonSchema(tool.inputSchema as JsonSchema),
+      outputSchema: tool.outputSchema
+        ? jsonOutputSchema(tool.outputSchema as JsonSchema)
+        : undefined,
     },
-    // A tool Praxis was not asked about in the recording answers as the SDK floor's echo does.
+    // A tool the bench never calls has no recorded answer: it would answer with this text.
     answer: recording.answers[tool.name] ?? { content: [{ type: 'text', text: 'not recorded' }] },
   }));
 }
