@@ -82,7 +82,9 @@ function recordedReads(kv: KVNamespace): { content: KVNamespace; reads: StorageR
 export async function coldChain(
   dir: string,
   queries: readonly string[],
-): Promise<Array<{ query: string; results: number; chain: StorageChain; cpuMs: number }>> {
+): Promise<
+  Array<{ query: string; results: number; chain: StorageChain; keys: string[]; cpuMs: number }>
+> {
   const { kv, describe } = await bundleNamespace(dir);
   const principal = { subject: 'bench', groups: [], scopes: [], via: 'local' as const };
   const outcomes = [];
@@ -119,8 +121,17 @@ export async function coldChain(
     });
   }
   // Described once every query is measured (see bundleNamespace).
-  return outcomes.map(({ reads, ...outcome }) => ({ ...outcome, chain: chainOf(reads, describe) }));
+  return outcomes.map(({ reads, ...outcome }) => ({
+    ...outcome,
+    chain: chainOf(reads, describe),
+    keys: keysRead(reads),
+  }));
 }
+
+/** Every key `reads` asked for, once each. */
+export const keysRead = (reads: StorageRead[]): string[] => [
+  ...new Set(reads.flatMap((read) => read.keys)),
+];
 
 /** Messages a client sends before any search, each answered by the full server (no document tool named). */
 const LIST_CALLS: Record<string, object> = {

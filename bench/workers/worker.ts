@@ -1,8 +1,11 @@
 // The benchmark's Worker: the real Praxis app, plus one floor route that does no work, so the
-// benchmark can compare a search with the cheapest request the same Worker can answer, and a route
-// that hands out (and forgets) every KV read the isolate made, recorded by an instrumented binding.
+// benchmark can compare a search with the cheapest request the same Worker can answer, a route
+// that hands out (and forgets) every KV read the isolate made, recorded by an instrumented binding,
+// and one that empties the isolate's content caches, so a request can meet content as a new
+// isolate does with its code already compiled (bench/commands/cold-isolate.ts).
 import app, { type Env } from '../../src/worker/index.ts';
-import { FLOOR_PATH } from './floor.ts';
+import { resetContentCache } from '../../src/worker/content/store.ts';
+import { FLOOR_PATH, FORGET_CONTENT_PATH } from './floor.ts';
 import { IO_PATH, recordingNamespace, type StorageRead } from './storage-io.ts';
 
 let reads: StorageRead[] = [];
@@ -19,6 +22,10 @@ export default {
   fetch(request: Request, env: Env, context: ExecutionContext): Response | Promise<Response> {
     const path = new URL(request.url).pathname;
     if (path === FLOOR_PATH) return new Response('ok');
+    if (path === FORGET_CONTENT_PATH) {
+      resetContentCache();
+      return new Response('forgotten');
+    }
     if (path === IO_PATH) {
       const body = JSON.stringify(reads);
       reads = [];

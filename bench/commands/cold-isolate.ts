@@ -1,0 +1,235 @@
+// A fresh workerd isolate's CPU for its first request over a built bundle of any size:
+// `node bench/commands/cold-isolate.ts BUNDLE_DIR [--samples N] [--work DIR] [QUERY…]` (BUNDLE_DIR
+// as `praxis build --out` writes it). Filling a local KV with a million documents' objects would take
+// hours, so the KV holds only what the measured requests read: each is first made in Node over the
+// bundle directory (cold-chain.ts) to learn its keys, and those objects and the pointer are put into
+// Miniflare's local KV. Then, per request and sample, a new workerd process serves the bench Worker
+// and the isolate's CPU for that one request — `initialize` (2025-11-25), `tools/list` and each
+// query's `search_processes` (2026-07-28) — is read from a V8 profile of the isolate
+// (bench/profiling/isolate-cpu.ts): what Cloudflare bills and limits (10 ms on the free plan), the
+// compiling of the code the request is first to run included, as in a new isolate; then the same
+// request again in that isolate with its content caches emptied, which is the content's own share;
+// and, for comparison, the SDK floor Worker's first requests (the SDK's own code compiled).
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
+import { objectKey, POINTER_KEY } from '../../src/bundle/bundle.ts';
+import { bundleBenchWorker, startDirectWorker } from '../hosts/direct-host.ts';
+import { BENCH_COMPATIBILITY, benchNamespaceId, writeBenchConfig } from '../hosts/worker-host.ts';
+import {
+  eraRequest,
+  LEGACY_REVISION,
+  legacyHandshake,
+  MODERN_REVISION,
+  type EraRequest,
+  type JsonRpcRequest,
+} from '../lib/era-envelope.ts';
+import { localAuthEnv } from '../lib/local-auth-env.ts';
+import { topTotalTime, type CpuEntry } from '../profiling/cpu-top.ts';
+import { busyMs, sampleIntervalMs } from '../profiling/isolate-cpu.ts';
+import { openWorkerInspector } from '../profiling/worker-inspector.ts';
+import { FORGET_CONTENT_PATH } from '../workers/floor.ts';
+import { IO_PATH, type StorageRead } from '../workers/storage-io.ts';
+import { startStatelessWorker } from '../lib/sdk-floor.ts';
+import type { WorkerHost } from '../hosts/worker-host.ts';
+import { coldChain, coldListCall, keysRead } from './cold-chain.ts';
+
+const DEFAULT_QUERIES = [
+  'how do we review code',
+  'deployment',
+  'incident response on call',
+  'security testing pipeline',
+];
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { samples: { type: 'string' }, work: { type: 'string' }, top: { type: 'string' } },
+});
+const [dir, ...asked] = positionals;
+if (!dir)
+  throw new Error(
+    'usage: node bench/commands/cold-isolate.ts BUNDLE_DIR [--samples N] [--work DIR] [QUERY…]',
+  );
+const samples = Math.max(1, Number(values.samples ?? 3));
+/** --top N: the N functions with the most inclusive time in each request's first profile, printed under it. */
+const top = Number(values.top ?? 0);
+const queries = asked.length ? asked : DEFAULT_QUERIES;
+const work = values.work ?? join(tmpdir(), 'praxis-cold-isolate');
+const log = (line: string) => console.log(`[cold-isolate] ${line}`);
+
+interface ColdRequest {
+  label: string;
+  /** The protocol revision it is sent in, for the printed line. */
+  revision: string;
+  /** The HTTP request, given the authorization header. */
+  sent: (auth: Record<string, string>) => EraRequest;
+  keys: string[];
+}
+
+// 1. What each request reads, learned in Node over the bundle directory.
+const requests: ColdRequest[] = [];
+const modern = (message: JsonRpcRequest) => (auth: Record<string, string>) =>
+  eraRequest('modern', message, auth);
+requests.push({
+  label: 'initialize',
+  revision: LEGACY_REVISION,
+  sent: (auth) => legacyHandshake(auth)[0],
+  keys: keysRead((await coldListCall(dir, 'initialize')).reads),
+});
+requests.push({
+  label: 'tools/list',
+  revision: MODERN_REVISION,
+  sent: modern({ id: 1, method: 'tools/list' }),
+  keys: keysRead((await coldListCall(dir, 'tools/list')).reads),
+});
+for (const { query, keys } of await coldChain(dir, queries))
+  requests.push({
+    label: `search "${query}"`,
+    revision: MODERN_REVISION,
+    sent: modern({
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'search_processes', arguments: { query } },
+    }),
+    keys,
+  });
+
+// 2. A local KV holding those objects and the pointer, where the bench Worker reads its content.
+await rm(work, { recursive: true, force: true });
+const kvDir = join(work, 'state');
+await mkdir(kvDir, { recursive: true });
+const keys = [...new Set([POINTER_KEY, ...requests.flatMap((request) => request.keys)])];
+const valueOf = (key: string): Promise<string> =>
+  readFile(
+    key === POINTER_KEY
+      ? join(dir, 'pointer.json')
+      : join(dir, 'objects', key.slice(objectKey('').length)),
+    'utf8',
+  );
+const filler = new Miniflare(
+  convertV4MiniflareOptions({
+    workers: [
+      {
+        name: 'fill',
+        modules: true,
+        script: 'export default { fetch() { return new Response(); } }',
+        ...BENCH_COMPATIBILITY,
+        kvNamespaces: { CONTENT: { id: benchNamespaceId() } },
+      },
+    ],
+    resourcePersistencePath: join(kvDir, 'v3'),
+  }),
+);
+const kv = await filler.getKVNamespace('CONTENT');
+let bytes = 0;
+for (const key of keys) {
+  const value = await valueOf(key);
+  bytes += value.length;
+  await kv.put(key, value);
+}
+await filler.dispose();
+log(`${keys.length} objects (${(bytes / 1024 ** 2).toFixed(2)} MiB) of ${dir} put into ${kvDir}`);
+
+// 3. Each request, first in a new workerd process, profiled.
+const envFile = join(work, 'bench.env');
+const token = await localAuthEnv(envFile, 'cold-isolate');
+const script = await bundleBenchWorker(await writeBenchConfig(work), join(work, 'bundle'));
+const auth = { authorization: `Bearer ${token}` };
+
+const median = (figures: number[]): number =>
+  [...figures].sort((a, b) => a - b)[Math.floor(figures.length / 2)]!;
+
+/** The isolate CPU (ms) of one request to the host's /mcp, profiled; throws unless it answered a result. */
+async function profiledRequest(
+  host: WorkerHost,
+  label: string,
+  sent: EraRequest,
+): Promise<{ ms: number; period: number; top: CpuEntry[] }> {
+  const inspector = await openWorkerInspector(host.pids);
+  try {
+    const profile = await inspector.cpuProfile(async () => {
+      const answer = await fetch(new URL('/mcp', host.url), { method: 'POST', ...sent });
+      const text = await answer.text();
+      if (!answer.ok || !text.includes('"result"') || text.includes('"isError":true'))
+        throw new Error(`${label} failed: HTTP ${answer.status}: ${text.slice(0, 300)}`);
+    });
+    return {
+      ms: busyMs(profile),
+      period: sampleIntervalMs(profile),
+      top: top ? topTotalTime(profile, top) : [],
+    };
+  } finally {
+    inspector.close();
+  }
+}
+
+const figures = (values: number[]): string =>
+  `${median(values).toFixed(2)} ms (${values.map((ms) => ms.toFixed(2)).join(', ')})`;
+
+log(
+  `isolate CPU per request, median of ${samples} new workerd processes; "first" is a new isolate's first request (its code compiled as it runs, content read and parsed); "content only" is the same request again in that isolate after its content caches were emptied (code compiled, content read and parsed as new)`,
+);
+for (const request of requests) {
+  const first: number[] = [];
+  const contentOnly: number[] = [];
+  const periods: number[] = [];
+  let read = { keys: 0, bytes: 0 };
+  let heaviest: CpuEntry[] = [];
+  for (let sample = 0; sample < samples; sample++) {
+    const host = await startDirectWorker(script, kvDir, envFile);
+    try {
+      const cold = await profiledRequest(host, request.label, request.sent(auth));
+      if (sample === 0) heaviest = cold.top;
+      first.push(cold.ms);
+      periods.push(cold.period);
+      const reads = (await (await fetch(new URL(IO_PATH, host.url))).json()) as StorageRead[];
+      read = {
+        keys: reads.reduce((sum, one) => sum + one.keys.length, 0),
+        bytes: reads.reduce((sum, one) => sum + one.bytes, 0),
+      };
+      await (await fetch(new URL(FORGET_CONTENT_PATH, host.url), { method: 'POST' })).text();
+      // Not collected first: a forced full collection made V8 drop compiled code (initialize's
+      // content-only figure read 6–7 ms with one, 1.4–1.8 ms without), so the forgotten content's
+      // garbage may be collected within the measured request: an upper bound.
+      contentOnly.push((await profiledRequest(host, request.label, request.sent(auth))).ms);
+    } finally {
+      await host.close();
+    }
+  }
+  log(
+    `${request.label} (${request.revision}): first ${figures(first)}; content only ${figures(contentOnly)}; read ${read.keys} keys, ${(read.bytes / 1024 ** 2).toFixed(2)} MiB; sampling period ${median(periods).toFixed(3)} ms`,
+  );
+  for (const entry of heaviest)
+    log(
+      `    ${entry.ms.toFixed(2)} ms ${(entry.share * 100).toFixed(1).padStart(5)} %  ${entry.where}`,
+    );
+}
+
+// The same first requests to the SDK alone (one trivial tool, no content): what compiling the SDK's
+// own code costs a new isolate, whatever the server does.
+const floorCalls: Array<[string, EraRequest]> = [
+  ['initialize', legacyHandshake(auth)[0]],
+  ['tools/list', eraRequest('modern', { id: 1, method: 'tools/list' }, auth)],
+  [
+    'tools/call echo',
+    eraRequest(
+      'modern',
+      { id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hello' } } },
+      auth,
+    ),
+  ],
+];
+for (const [label, sent] of floorCalls) {
+  const first: number[] = [];
+  for (let sample = 0; sample < samples; sample++) {
+    const host = await startStatelessWorker(work, 'sdk-floor', 'bench/workers/sdk-floor-worker.ts');
+    try {
+      first.push((await profiledRequest(host, `SDK floor ${label}`, sent)).ms);
+    } finally {
+      await host.close();
+    }
+  }
+  log(`SDK floor ${label}: first ${figures(first)}`);
+}
