@@ -33,7 +33,7 @@ export function careerTools(view: KnowledgeView): Tool[] {
       description:
         'Return the career-context document whole, plus guidance for the channel named in `for` (cv, github, linkedin, portfolio, x, general) and which of its sections matter most there.',
       inputSchema: jsonSchema<{ for?: Channel }>(GET_CAREER_CONTEXT_INPUT),
-      outputSchema: jsonOutputSchema(CONTEXT_OUTPUT_SCHEMA),
+      outputSchema: CONTEXT_OUTPUT,
       annotations: READ_ONLY,
     },
     async (args) => {
@@ -71,7 +71,7 @@ export function careerTools(view: KnowledgeView): Tool[] {
       description:
         'Check the career-context document: required sections (Summary, Experience, Skills), references to knowledge-graph records ([[id]] or vitaegraph://record/id) that do not exist, and dates (valid year-months, ranges in order, nothing starting in the future, staleness).',
       inputSchema: jsonSchema(VALIDATE_CAREER_CONTEXT_INPUT),
-      outputSchema: jsonOutputSchema(VALIDATION_OUTPUT_SCHEMA),
+      outputSchema: VALIDATION_OUTPUT,
       annotations: READ_ONLY,
     },
     async () => {
@@ -180,3 +180,7 @@ const VALIDATION_OUTPUT_SCHEMA = {
   },
   required: ['valid', 'available', 'errors', 'warnings', 'checked'],
 } as const;
+
+// Checked by zod's translation, made when the Worker starts rather than in a new isolate's first request.
+const CONTEXT_OUTPUT = jsonOutputSchema(CONTEXT_OUTPUT_SCHEMA);
+const VALIDATION_OUTPUT = jsonOutputSchema(VALIDATION_OUTPUT_SCHEMA);

@@ -1,6 +1,11 @@
 // get_/list_/search_ tools for one document kind (the process-query contract for processes; the same shapes for checklists).
 import * as z from 'zod';
-import { DOCUMENT_KINDS, documentToolName, type DocumentKind } from '../../bundle/kinds.ts';
+import {
+  DOCUMENT_KINDS,
+  documentKinds,
+  documentToolName,
+  type DocumentKind,
+} from '../../bundle/kinds.ts';
 import { normalizeName } from '../../bundle/names.ts';
 import { snippet } from '../content/search/snippet.ts';
 import type { QueryTerms } from '../content/search/query-terms.ts';
@@ -75,16 +80,6 @@ export function documentTools(
   );
 
   return [get, list, search];
-}
-
-// A server lives for one request, but the tools' schemas never change: built (and their output
-// validators compiled) once per isolate and kind instead of on every request.
-const definitions = new Map<DocumentKind, ReturnType<typeof buildDefinitions>>();
-
-function definitionsOf(kind: DocumentKind): ReturnType<typeof buildDefinitions> {
-  let found = definitions.get(kind);
-  if (!found) definitions.set(kind, (found = buildDefinitions(kind)));
-  return found;
 }
 
 function buildDefinitions(kind: DocumentKind) {
@@ -182,4 +177,14 @@ async function rankVisible(
     }),
   );
   return { ranked, more: hits.length > end && end < MAX_PAGED_RESULTS };
+}
+
+// A server lives for one request, but the tools' schemas never change: built (their output
+// validators compiled, their JSON Schemas converted) once per isolate and kind, when the Worker
+// starts, so a new isolate's first request does not pay for it (Cloudflare limits the CPU of the
+// Worker's start apart from its requests' CPU).
+const definitions = new Map(documentKinds.map((kind) => [kind, buildDefinitions(kind)]));
+
+function definitionsOf(kind: DocumentKind): ReturnType<typeof buildDefinitions> {
+  return definitions.get(kind)!;
 }

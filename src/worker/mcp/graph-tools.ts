@@ -50,7 +50,7 @@ export function graphTools(view: KnowledgeView): Tool[] {
       inputSchema: jsonSchema<{ query?: string; type?: string; tag?: string }>(
         SEARCH_VITAEGRAPH_INPUT,
       ),
-      outputSchema: jsonOutputSchema(SEARCH_OUTPUT_SCHEMA),
+      outputSchema: SEARCH_OUTPUT,
       annotations: READ_ONLY,
     },
     async ({ query, type, tag }) => {
@@ -99,7 +99,7 @@ export function graphTools(view: KnowledgeView): Tool[] {
       title: 'Graph neighbours of a record',
       description: `Records linked to or from a record, up to ${MAX_DEPTH} hops, with the typed edges between them (links from front matter, [[id]] mentions in bodies).`,
       inputSchema: NEIGHBORS_INPUT,
-      outputSchema: jsonOutputSchema(NEIGHBORS_OUTPUT_SCHEMA),
+      outputSchema: NEIGHBORS_OUTPUT,
       annotations: READ_ONLY,
     },
     async ({ id, depth, direction }) => {
@@ -270,3 +270,7 @@ const NEIGHBORS_OUTPUT_SCHEMA = {
   },
   required: ['id', 'uri', 'nodes', 'edges'],
 };
+
+// Checked by zod's translation, made when the Worker starts rather than in a new isolate's first request.
+const SEARCH_OUTPUT = jsonOutputSchema(SEARCH_OUTPUT_SCHEMA);
+const NEIGHBORS_OUTPUT = jsonOutputSchema(NEIGHBORS_OUTPUT_SCHEMA);

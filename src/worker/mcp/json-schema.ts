@@ -49,12 +49,16 @@ interface StandardJsonSchemaProps {
   jsonSchema?: Record<'input' | 'output', (options: JsonSchemaOptions) => Record<string, unknown>>;
 }
 
+/** The JSON Schema dialect the SDK converts tool schemas to (its JSON_SCHEMA_CONVERSION_TARGET). */
+const SDK_CONVERSION_TARGET = 'draft-2020-12';
+
 /**
  * A long-lived zod schema whose JSON Schema form is converted once. The SDK converts every tool's
  * input schema on every `tools/list` (and the server is new per request), which was a fifth of a
  * tools/list's CPU in workerd. Zod lets `~standard` be replaced; the converted schema is frozen, so
  * anything that tried to change the shared copy would fail loudly instead of leaking into the next
- * request.
+ * request. The input form the SDK asks for is converted right away: a schema made when the Worker
+ * starts is then ready before its first request (another target is converted when first asked).
  */
 export function convertedOnce<T extends object>(schema: T): T {
   const target = schema as T & { '~standard': StandardJsonSchemaProps };
@@ -75,6 +79,7 @@ export function convertedOnce<T extends object>(schema: T): T {
     ...standard,
     jsonSchema: { input: once('input'), output: once('output') },
   };
+  once('input')({ target: SDK_CONVERSION_TARGET });
   return schema;
 }
 

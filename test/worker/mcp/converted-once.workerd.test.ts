@@ -1,0 +1,61 @@
+// Tool input schemas converted to JSON Schema once per isolate (src/worker/mcp/json-schema.ts): the
+// form the SDK lists is converted when the schema is made — when the Worker starts, for the tools
+// built then — so neither a new isolate's first tools/list nor any later one converts it again.
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { convertedOnce } from '../../../src/worker/mcp/json-schema.ts';
+
+type Convert = (options: { target: string }) => Record<string, unknown>;
+
+/** A zod object schema whose JSON Schema conversions are counted. */
+function countedSchema(): { schema: z.ZodObject; conversions: string[] } {
+  const schema = z.object({ query: z.string().describe('What to look for') }).strict();
+  const conversions: string[] = [];
+  const standard = schema['~standard'] as unknown as {
+    jsonSchema: { input: Convert; output: Convert };
+  };
+  const { input, output } = standard.jsonSchema;
+  (schema as unknown as { '~standard': unknown })['~standard'] = {
+    ...standard,
+    jsonSchema: {
+      input: (options: { target: string }) => (conversions.push(options.target), input(options)),
+      output,
+    },
+  };
+  return { schema, conversions };
+}
+
+async function listTools(inputSchema: z.ZodObject): Promise<string> {
+  const handler = createMcpHandler(() => {
+    const server = new McpServer({ name: 'converted-once', version: '1.0.0' });
+    server.registerTool('look', { description: 'Looks.', inputSchema }, () => ({ content: [] }));
+    return server;
+  });
+  const response = await handler.fetch(
+    new Request('http://localhost/mcp', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+    }),
+  );
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+describe('convertedOnce', () => {
+  it('converts the input form the SDK lists when the schema is made, and never again', async () => {
+    const { schema, conversions } = countedSchema();
+    const converted = convertedOnce(schema);
+    expect(conversions).toHaveLength(1);
+    const first = await listTools(converted);
+    expect(await listTools(converted)).toBe(first);
+    // A second conversion here means the SDK now asks for another target than the one converted
+    // at creation: a new isolate's first tools/list would pay for it again.
+    expect(conversions).toHaveLength(1);
+    expect(first).toContain('What to look for');
+  });
+});
