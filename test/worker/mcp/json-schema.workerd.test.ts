@@ -1,10 +1,11 @@
 // Tool input schemas converted to JSON Schema once per isolate (src/worker/mcp/json-schema.ts): the
 // form the SDK lists is converted when the schema is made — when the Worker starts, for the tools
 // built then — so neither a new isolate's first tools/list nor any later one converts it again.
-import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { convertedOnce } from '../../../src/worker/mcp/json-schema.ts';
+import { toolsListText } from '../../helpers/workerd/tools-list.ts';
 
 type Convert = (options: { target: string }) => Record<string, unknown>;
 
@@ -26,25 +27,12 @@ function countedSchema(): { schema: z.ZodObject; conversions: string[] } {
   return { schema, conversions };
 }
 
-async function listTools(inputSchema: z.ZodObject): Promise<string> {
-  const handler = createMcpHandler(() => {
+const listTools = (inputSchema: z.ZodObject): Promise<string> =>
+  toolsListText(() => {
     const server = new McpServer({ name: 'converted-once', version: '1.0.0' });
     server.registerTool('look', { description: 'Looks.', inputSchema }, () => ({ content: [] }));
     return server;
   });
-  const response = await handler.fetch(
-    new Request('http://localhost/mcp', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
-    }),
-  );
-  expect(response.status).toBe(200);
-  return response.text();
-}
 
 describe('convertedOnce', () => {
   it('converts the input form the SDK lists when the schema is made, and never again', async () => {

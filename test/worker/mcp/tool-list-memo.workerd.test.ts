@@ -1,6 +1,6 @@
 // tools/list answers kept per knowledge view and tool set (src/worker/mcp/tool-list-memo.ts): the
 // same bytes as the SDK's own answer, and never the list of another view or of another tool set.
-import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { McpServer } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import type { Principal } from '../../../src/worker/auth/principal.ts';
@@ -10,6 +10,7 @@ import type { KnowledgeView } from '../../../src/worker/mcp/knowledge-view.ts';
 import { createPraxisServer } from '../../../src/worker/mcp/server.ts';
 import { rememberToolList } from '../../../src/worker/mcp/tool-list-memo.ts';
 import { publishFixture, testEnv } from '../../helpers/workerd/helpers.ts';
+import { toolsListText } from '../../helpers/workerd/tools-list.ts';
 
 const TOOLS = {
   alpha: { description: 'The first tool.', inputSchema: z.object({ query: z.string() }) },
@@ -22,25 +23,9 @@ const TOOLS = {
 } as const;
 type Name = keyof typeof TOOLS;
 
-/** The text of a tools/list answer from the server `makeServer` returns. */
-async function listedBy(makeServer: () => McpServer): Promise<string> {
-  const response = await createMcpHandler(makeServer).fetch(
-    new Request('http://localhost/mcp', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: {} }),
-    }),
-  );
-  expect(response.status).toBe(200);
-  return response.text();
-}
-
 /** The text of a tools/list answer from a server with `names` registered, remembered under `view` or not. */
 function listed(names: Name[], view?: KnowledgeView, suffix = ''): Promise<string> {
-  return listedBy(() => {
+  return toolsListText(() => {
     const server = new McpServer({ name: 'memo-test', version: '1.0.0' });
     if (view) rememberToolList(server, view, names);
     for (const name of names)
@@ -106,10 +91,10 @@ describe("Praxis's servers", () => {
     const bundle = (await currentBundle(testEnv, Date.now(), EVERY_NEED))!;
     const principal: Principal = { subject: 'memo', groups: [], scopes: [], via: 'local' };
     const praxisServer = () => createPraxisServer({ bundle, principal, listsToolsOnly: true });
-    const first = namesIn(await listedBy(praxisServer));
+    const first = namesIn(await toolsListText(praxisServer));
     expect(first).toContain('search_processes');
     // A tool added behind the memo's back: the SDK's own list would show it, the remembered one does not.
-    const later = await listedBy(() => {
+    const later = await toolsListText(() => {
       const server = praxisServer();
       server.registerTool('unlisted_probe', { inputSchema: z.object({}) }, () => ({
         content: [],
