@@ -24,7 +24,7 @@ import {
   type StorageRead,
 } from '../workers/storage-io.ts';
 
-const DEFAULT_QUERIES = [
+export const DEFAULT_QUERIES = [
   'how do we review code',
   'deployment',
   'incident response on call',
@@ -35,7 +35,7 @@ const DEFAULT_QUERIES = [
  * A KV namespace over a bundle directory's values, each file read when first asked for (a bundle
  * of a million documents does not fit in memory): reads answer on a later turn, like a network read.
  */
-async function bundleNamespace(
+export async function bundleNamespace(
   dir: string,
 ): Promise<{ kv: KVNamespace; describe: (keys: string[]) => string }> {
   const pointerText = await readFile(join(dir, 'pointer.json'), 'utf8');

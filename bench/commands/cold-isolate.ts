@@ -3,21 +3,20 @@
 // as `praxis build --out` writes it). Filling a local KV with a million documents' objects would take
 // hours, so the KV holds only what the measured requests read: each is first made in Node over the
 // bundle directory (cold-chain.ts) to learn its keys, and those objects and the pointer are put into
-// Miniflare's local KV. Then, per request and sample, a new workerd process serves the bench Worker
+// the bench's local KV. Then, per request and sample, a new workerd process serves the bench Worker
 // and the isolate's CPU for that one request — `initialize` (2025-11-25), `tools/list` and each
 // query's `search_processes` (2026-07-28) — is read from a V8 profile of the isolate
 // (bench/profiling/isolate-cpu.ts): what Cloudflare bills and limits (10 ms on the free plan), the
 // compiling of the code the request is first to run included, as in a new isolate; then the same
 // request again in that isolate with its content caches emptied, which is the content's own share;
 // and, for comparison, the SDK floor Worker's first requests (the SDK's own code compiled).
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Miniflare, convertV4MiniflareOptions } from 'miniflare';
-import { objectKey, POINTER_KEY } from '../../src/bundle/bundle.ts';
+import { POINTER_KEY } from '../../src/bundle/bundle.ts';
 import { bundleBenchWorker, startDirectWorker } from '../hosts/direct-host.ts';
-import { BENCH_COMPATIBILITY, benchNamespaceId, writeBenchConfig } from '../hosts/worker-host.ts';
+import { openBenchStore, writeBenchConfig, type WorkerHost } from '../hosts/worker-host.ts';
 import {
   eraRequest,
   LEGACY_REVISION,
@@ -33,15 +32,14 @@ import { openWorkerInspector } from '../profiling/worker-inspector.ts';
 import { FORGET_CONTENT_PATH } from '../workers/floor.ts';
 import { IO_PATH, type StorageRead } from '../workers/storage-io.ts';
 import { startStatelessWorker } from '../lib/sdk-floor.ts';
-import type { WorkerHost } from '../hosts/worker-host.ts';
-import { coldChain, coldListCall, keysRead } from './cold-chain.ts';
-
-const DEFAULT_QUERIES = [
-  'how do we review code',
-  'deployment',
-  'incident response on call',
-  'security testing pipeline',
-];
+import { summarize } from '../lib/stats.ts';
+import {
+  bundleNamespace,
+  coldChain,
+  coldListCall,
+  DEFAULT_QUERIES,
+  keysRead,
+} from './cold-chain.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -96,50 +94,34 @@ for (const { query, keys } of await coldChain(dir, queries))
     keys,
   });
 
-// 2. A local KV holding those objects and the pointer, where the bench Worker reads its content.
+// 2. A local KV holding those objects and the pointer, where the bench Worker reads its content,
+// written as the other benches write theirs (openBenchStore).
 await rm(work, { recursive: true, force: true });
 const kvDir = join(work, 'state');
 await mkdir(kvDir, { recursive: true });
-const keys = [...new Set([POINTER_KEY, ...requests.flatMap((request) => request.keys)])];
-const valueOf = (key: string): Promise<string> =>
-  readFile(
-    key === POINTER_KEY
-      ? join(dir, 'pointer.json')
-      : join(dir, 'objects', key.slice(objectKey('').length)),
-    'utf8',
-  );
-const filler = new Miniflare(
-  convertV4MiniflareOptions({
-    workers: [
-      {
-        name: 'fill',
-        modules: true,
-        script: 'export default { fetch() { return new Response(); } }',
-        ...BENCH_COMPATIBILITY,
-        kvNamespaces: { CONTENT: { id: benchNamespaceId() } },
-      },
-    ],
-    resourcePersistencePath: join(kvDir, 'v3'),
-  }),
+const config = await writeBenchConfig(work);
+const { kv: bundleKv } = await bundleNamespace(dir);
+const entries = await Promise.all(
+  [...new Set([POINTER_KEY, ...requests.flatMap((request) => request.keys)])].map(async (key) => ({
+    key,
+    value: (await bundleKv.get(key))!,
+  })),
 );
-const kv = await filler.getKVNamespace('CONTENT');
-let bytes = 0;
-for (const key of keys) {
-  const value = await valueOf(key);
-  bytes += value.length;
-  await kv.put(key, value);
-}
-await filler.dispose();
-log(`${keys.length} objects (${(bytes / 1024 ** 2).toFixed(2)} MiB) of ${dir} put into ${kvDir}`);
+const store = await openBenchStore(config, kvDir);
+await store.putMany(entries);
+await store.close();
+const bytes = entries.reduce((sum, { value }) => sum + value.length, 0);
+log(
+  `${entries.length} objects (${(bytes / 1024 ** 2).toFixed(2)} MiB) of ${dir} put into ${kvDir}`,
+);
 
 // 3. Each request, first in a new workerd process, profiled.
 const envFile = join(work, 'bench.env');
 const token = await localAuthEnv(envFile, 'cold-isolate');
-const script = await bundleBenchWorker(await writeBenchConfig(work), join(work, 'bundle'));
+const script = await bundleBenchWorker(config, join(work, 'bundle'));
 const auth = { authorization: `Bearer ${token}` };
 
-const median = (figures: number[]): number =>
-  [...figures].sort((a, b) => a - b)[Math.floor(figures.length / 2)]!;
+const median = (figures: number[]): number => summarize(figures).median;
 
 /** The isolate CPU (ms) of one request to the host's /mcp, profiled; throws unless it answered a result. */
 async function profiledRequest(

@@ -1,14 +1,16 @@
-// Praxis next to three floors, per protocol era, in one run: `npm run bench:floors [-- --quick --docs N
-// --work DIR]`. Four Workers, each bundled as `wrangler deploy` would and served by Miniflare alone:
+// Praxis next to three floors, per protocol era, in one run: `npm run bench:floors [-- --quick
+// --docs N --work DIR]`. Four Workers, each bundled as `wrangler deploy` would and served by
+// Miniflare alone:
 // Praxis (bench/workers/worker.ts over the generated corpus, built once and kept in DIR), the
 // contract floor (bench/workers/contract-floor-worker.ts: the SDK serving Praxis's own tools/list
 // and Praxis's recorded answer to each measured call, nothing else), the SDK's documented cheapest
 // use (bench/workers/sdk-floor-worker.ts: createMcpHandler with a fresh server per request, one
-// trivial tool) and a raw JSON route without the SDK (bench/workers/raw-json-floor-worker.ts). For each era — the 2026-07-28 envelope and the 2025
-// initialize + SSE path, sent exactly as the official client sends them (bench/lib/era-envelope.ts)
-// — the isolate CPU per call (median of profiles, bench/profiling/isolate-cpu.ts) and the throughput
-// at 16 connections (autocannon) of tools/list and a tools/call on each, then one table: every
-// Praxis figure next to each floor as a difference and a ratio (bench/lib/floor-table.ts).
+// trivial tool) and a raw JSON route without the SDK (bench/workers/raw-json-floor-worker.ts). For
+// each era — the 2026-07-28 envelope and the 2025 initialize + SSE path, sent exactly as the
+// official client sends them (bench/lib/era-envelope.ts) — the isolate CPU per call (median of
+// profiles, bench/profiling/isolate-cpu.ts) and the throughput at 16 connections (autocannon) of
+// tools/list and a tools/call on each, then one table: every Praxis figure next to each floor as a
+// difference and a ratio (bench/lib/floor-table.ts).
 import { mkdir } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
