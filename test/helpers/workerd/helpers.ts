@@ -7,23 +7,24 @@ import { issueLocalToken } from '../../../src/shared/auth/local-token.ts';
 import { POINTER_KEY, objectKey } from '../../../src/bundle/bundle.ts';
 import { resetContentCache } from '../../../src/worker/content/store.ts';
 import worker, { type Env } from '../../../src/worker/index.ts';
+import type { ProvidedBundle } from './restricted-corpus.ts';
 
 export const testEnv = env as unknown as Env;
 export const MCP_URL = 'http://localhost/mcp';
 
-export async function publishFixture(): Promise<string> {
-  const { pointer, objects } = inject('fixtureBundle');
-  await Promise.all(objects.map(([hash, text]) => testEnv.CONTENT.put(objectKey(hash), text)));
-  await testEnv.CONTENT.put(POINTER_KEY, JSON.stringify(pointer));
-  resetContentCache();
-  return pointer.version;
+export function publishFixture(): Promise<string> {
+  return publishProvided('fixtureBundle');
 }
 
-/** Publishes another provided bundle (e.g. the shipped content/) the same way publishFixture does. */
-export async function publishProvided(
+/** Publishes a provided bundle (e.g. the shipped content/) the same way publishFixture does. */
+export function publishProvided(
   name: 'fixtureBundle' | 'shippedBundle' | 'chunkedBundle' | 'partedBundle',
 ): Promise<string> {
-  const { pointer, objects } = inject(name);
+  return publishBundle(inject(name));
+}
+
+/** Puts a built bundle's objects and pointer into the test's KV and empties the content caches. */
+export async function publishBundle({ pointer, objects }: ProvidedBundle): Promise<string> {
   await Promise.all(objects.map(([hash, text]) => testEnv.CONTENT.put(objectKey(hash), text)));
   await testEnv.CONTENT.put(POINTER_KEY, JSON.stringify(pointer));
   resetContentCache();

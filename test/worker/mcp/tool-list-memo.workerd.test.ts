@@ -1,15 +1,15 @@
 // tools/list answers kept per knowledge view and tool set (src/worker/mcp/tool-list-memo.ts): the
 // same bytes as the SDK's own answer, and never the list of another view or of another tool set.
 import { McpServer } from '@modelcontextprotocol/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import * as z from 'zod';
 import type { Principal } from '../../../src/worker/auth/principal.ts';
 import { EVERY_NEED } from '../../../src/worker/content/bundle-needs.ts';
-import { currentBundle } from '../../../src/worker/content/store.ts';
+import { currentBundle, resetContentCache } from '../../../src/worker/content/store.ts';
 import type { KnowledgeView } from '../../../src/worker/mcp/knowledge-view.ts';
 import { createPraxisServer } from '../../../src/worker/mcp/server.ts';
 import { rememberToolList } from '../../../src/worker/mcp/tool-list-memo.ts';
-import { publishFixture, testEnv } from '../../helpers/workerd/helpers.ts';
+import { publishBundle, publishFixture, testEnv } from '../../helpers/workerd/helpers.ts';
 import { toolsListText } from '../../helpers/workerd/tools-list.ts';
 
 const TOOLS = {
@@ -102,6 +102,35 @@ describe("Praxis's servers", () => {
       return server;
     });
     expect(namesIn(later)).toEqual(first);
+  });
+
+  it("give a caller its own view's list in an isolate that remembered a more privileged caller's", async () => {
+    // A generated corpus whose restricted records have types no public one has: the callers'
+    // tools/list differ (search_vitaegraph names the record types a caller may see).
+    await publishBundle(inject('nonInterference')[0]!.full);
+    const caller = (groups: string[]): Principal => ({
+      subject: `memo-${groups.join('-') || 'none'}`,
+      groups,
+      scopes: [],
+      via: 'local',
+    });
+    const listFor = async (principal: Principal) => {
+      const bundle = (await currentBundle(testEnv, Date.now(), EVERY_NEED))!;
+      return toolsListText(() => createPraxisServer({ bundle, principal, listsToolsOnly: true }));
+    };
+    const callers = [caller(['red', 'blue']), caller(['red']), caller(['blue']), caller([])];
+    // Each alone: a fresh isolate's content caches (and so its views and their lists).
+    const alone: string[] = [];
+    for (const principal of callers) {
+      resetContentCache();
+      alone.push(await listFor(principal));
+    }
+    expect(new Set(alone).size).toBeGreaterThan(1);
+    // Then one isolate, the most privileged first, every list remembered as it goes, and back again.
+    resetContentCache();
+    for (const order of [callers, [...callers].reverse()])
+      for (const principal of order)
+        expect(await listFor(principal)).toBe(alone[callers.indexOf(principal)]);
   });
 
   it('refuse a server whose list handler the SDK installed already: the memo would never be asked', () => {
