@@ -10,13 +10,11 @@
 // compiling of the code the request is first to run included, as in a new isolate; then the same
 // request again in that isolate with its content caches emptied, which is the content's own share;
 // and, for comparison, the SDK floor Worker's first requests (the SDK's own code compiled).
-import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { POINTER_KEY } from '../../src/bundle/bundle.ts';
-import { bundleBenchWorker, startDirectWorker } from '../hosts/direct-host.ts';
-import { openBenchStore, writeBenchConfig, type WorkerHost } from '../hosts/worker-host.ts';
+import { startDirectWorker } from '../hosts/direct-host.ts';
+import type { WorkerHost } from '../hosts/worker-host.ts';
 import {
   eraRequest,
   LEGACY_REVISION,
@@ -25,7 +23,7 @@ import {
   type EraRequest,
   type JsonRpcRequest,
 } from '../lib/era-envelope.ts';
-import { localAuthEnv } from '../lib/local-auth-env.ts';
+import { openColdStore } from '../lib/cold-store.ts';
 import { topTotalTime, type CpuEntry } from '../profiling/cpu-top.ts';
 import { busyMs, sampleIntervalMs } from '../profiling/isolate-cpu.ts';
 import { openWorkerInspector } from '../profiling/worker-inspector.ts';
@@ -33,13 +31,7 @@ import { FORGET_CONTENT_PATH } from '../workers/floor.ts';
 import { IO_PATH, type StorageRead } from '../workers/storage-io.ts';
 import { startStatelessWorker } from '../lib/sdk-floor.ts';
 import { summarize } from '../lib/stats.ts';
-import {
-  bundleNamespace,
-  coldChain,
-  coldListCall,
-  DEFAULT_QUERIES,
-  keysRead,
-} from './cold-chain.ts';
+import { coldChain, coldListCall, DEFAULT_QUERIES, keysRead } from './cold-chain.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -51,7 +43,7 @@ if (!dir)
     'usage: node bench/commands/cold-isolate.ts BUNDLE_DIR [--samples N] [--work DIR] [QUERY…]',
   );
 const samples = Math.max(1, Number(values.samples ?? 3));
-/** --top N: the N functions with the most inclusive time in each request's first profile, printed under it. */
+/** --top N: the N functions with the most inclusive time in each request's first profiles (first and content only), printed under it. */
 const top = Number(values.top ?? 0);
 const queries = asked.length ? asked : DEFAULT_QUERIES;
 const work = values.work ?? join(tmpdir(), 'praxis-cold-isolate');
@@ -94,31 +86,16 @@ for (const { query, keys } of await coldChain(dir, queries))
     keys,
   });
 
-// 2. A local KV holding those objects and the pointer, where the bench Worker reads its content,
-// written as the other benches write theirs (openBenchStore).
-await rm(work, { recursive: true, force: true });
-const kvDir = join(work, 'state');
-await mkdir(kvDir, { recursive: true });
-const config = await writeBenchConfig(work);
-const { kv: bundleKv } = await bundleNamespace(dir);
-const entries = await Promise.all(
-  [...new Set([POINTER_KEY, ...requests.flatMap((request) => request.keys)])].map(async (key) => ({
-    key,
-    value: (await bundleKv.get(key))!,
-  })),
+// 2. A local KV holding those objects and the pointer, where the bench Worker reads its content.
+const { kvDir, script, envFile, token, objects, chars } = await openColdStore(
+  dir,
+  work,
+  requests.flatMap((request) => request.keys),
+  'cold-isolate',
 );
-const store = await openBenchStore(config, kvDir);
-await store.putMany(entries);
-await store.close();
-const bytes = entries.reduce((sum, { value }) => sum + value.length, 0);
-log(
-  `${entries.length} objects (${(bytes / 1024 ** 2).toFixed(2)} MiB) of ${dir} put into ${kvDir}`,
-);
+log(`${objects} objects (${(chars / 1024 ** 2).toFixed(2)} MiB) of ${dir} put into ${kvDir}`);
 
 // 3. Each request, first in a new workerd process, profiled.
-const envFile = join(work, 'bench.env');
-const token = await localAuthEnv(envFile, 'cold-isolate');
-const script = await bundleBenchWorker(config, join(work, 'bundle'));
 const auth = { authorization: `Bearer ${token}` };
 
 const median = (figures: number[]): number => summarize(figures).median;
@@ -159,6 +136,7 @@ for (const request of requests) {
   const periods: number[] = [];
   let read = { keys: 0, bytes: 0 };
   let heaviest: CpuEntry[] = [];
+  let heaviestContent: CpuEntry[] = [];
   for (let sample = 0; sample < samples; sample++) {
     const host = await startDirectWorker(script, kvDir, envFile);
     try {
@@ -175,7 +153,9 @@ for (const request of requests) {
       // Not collected first: a forced full collection made V8 drop compiled code (initialize's
       // content-only figure read 6–7 ms with one, 1.4–1.8 ms without), so the forgotten content's
       // garbage may be collected within the measured request: an upper bound.
-      contentOnly.push((await profiledRequest(host, request.label, request.sent(auth))).ms);
+      const again = await profiledRequest(host, request.label, request.sent(auth));
+      if (sample === 0) heaviestContent = again.top;
+      contentOnly.push(again.ms);
     } finally {
       await host.close();
     }
@@ -183,10 +163,16 @@ for (const request of requests) {
   log(
     `${request.label} (${request.revision}): first ${figures(first)}; content only ${figures(contentOnly)}; read ${read.keys} keys, ${(read.bytes / 1024 ** 2).toFixed(2)} MiB; sampling period ${median(periods).toFixed(3)} ms`,
   );
-  for (const entry of heaviest)
-    log(
-      `    ${entry.ms.toFixed(2)} ms ${(entry.share * 100).toFixed(1).padStart(5)} %  ${entry.where}`,
-    );
+  for (const [which, entries] of [
+    ['first', heaviest],
+    ['content only', heaviestContent],
+  ] as const) {
+    if (entries.length) log(`  ${which}, the heaviest by inclusive time:`);
+    for (const entry of entries)
+      log(
+        `    ${entry.ms.toFixed(2)} ms ${(entry.share * 100).toFixed(1).padStart(5)} %  ${entry.where}`,
+      );
+  }
 }
 
 // The same first requests to the SDK alone (one trivial tool, no content): what compiling the SDK's

@@ -1,11 +1,13 @@
 // The benchmark's Worker: the real Praxis app, plus one floor route that does no work, so the
 // benchmark can compare a search with the cheapest request the same Worker can answer, a route
 // that hands out (and forgets) every KV read the isolate made, recorded by an instrumented binding,
-// and one that empties the isolate's content caches, so a request can meet content as a new
-// isolate does with its code already compiled (bench/commands/cold-isolate.ts).
+// one that empties the isolate's content caches, so a request can meet content as a new isolate
+// does with its code already compiled (bench/commands/cold-isolate.ts), and one that only reads
+// keys (bench/commands/kv-read-cost.ts).
 import app, { type Env } from '../../src/worker/index.ts';
 import { resetContentCache } from '../../src/worker/content/store.ts';
-import { FLOOR_PATH, FORGET_CONTENT_PATH } from './floor.ts';
+import { FLOOR_PATH, FORGET_CONTENT_PATH, READ_KEYS_PATH } from './floor.ts';
+import { readKeys } from './read-keys.ts';
 import { IO_PATH, recordingNamespace, type StorageRead } from './storage-io.ts';
 
 let reads: StorageRead[] = [];
@@ -26,6 +28,7 @@ export default {
       resetContentCache();
       return new Response('forgotten');
     }
+    if (path === READ_KEYS_PATH) return readKeys(request, env.CONTENT);
     if (path === IO_PATH) {
       const body = JSON.stringify(reads);
       reads = [];

@@ -70,7 +70,8 @@ export function bundlePartsOf(
     return loadedOnce(indexes, kind, () =>
       read
         .then((stash) => json<StoredIndex>(manifest.kinds[kind]?.index ?? '', stash))
-        .then((stored) => searcherOf(stored, (hash) => json<TermTable>(hash))),
+        // Term shards are read on their own: at scale each is hundreds of KiB (kv-read.ts).
+        .then((stored) => searcherOf(stored, (hash) => json<TermTable>(hash, 'alone'))),
     );
   }
 
@@ -125,7 +126,10 @@ export function bundlePartsOf(
         chunkLists.ofRecords(read).then(async (chunks) => {
           const values = await objects.storedValues(chunks.map((chunk) => chunk.hash));
           const texts = await Promise.all(
-            chunks.map((chunk) => takeFrom(values, chunk.hash) ?? objects.text(chunk.hash, false)),
+            chunks.map(
+              (chunk) =>
+                takeFrom(values, chunk.hash) ?? objects.text(chunk.hash, { cacheText: false }),
+            ),
           );
           records = recordsOf(texts, chunks);
         }),

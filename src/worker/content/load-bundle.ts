@@ -1,5 +1,6 @@
 // A content version loaded for the request that first needs it: the manifest and everything that
-// request needs (with its searches' term shards) in one bulk read, then the bundle it is served from.
+// request needs in one bulk read, its searches' term shards in single reads beside it, then the
+// bundle it is served from.
 import type { Manifest, Pointer } from '../../bundle/bundle.ts';
 import { documentKinds } from '../../bundle/kinds.ts';
 import { checkAudiences, refuseUnknownSchema } from './bundle-checks.ts';
@@ -16,29 +17,29 @@ export async function loadBundle(
   firstNeeds: BundleNeeds,
 ): Promise<StoredBundle> {
   // One bulk read for everything this request needs (the pointer lists it), instead of a chain
-  // manifest → names → parts, plus the term shards of the search that made this request. Anything
-  // the lists lack is read on its own when needed; the manifest always comes in the first read.
-  const shardsFirst = shardsAhead(pointer, firstNeeds.searches);
+  // manifest → names → parts; the term shards of the search that made this request are read beside
+  // it, each on its own (large objects cost the isolate less so: kv-read.ts), kept parsed for it.
+  // Anything the lists lack is read on its own when needed; the manifest always comes in the first read.
+  const json = parsedObjectsOf(objects);
+  for (const shard of shardsAhead(pointer, firstNeeds.searches))
+    void json(shard, 'alone').catch(() => undefined);
   const first = await objects.storedValues([
     ...new Set([
       ...(pointer.loadBy?.manifest ?? [pointer.manifest]),
       ...keysOf(pointer, firstNeeds),
-      ...shardsFirst,
     ]),
   ]);
   // The manifest is kept parsed in the bundle, so it is not cached as text too.
   const manifestText =
-    takeFrom(first, pointer.manifest) ?? (await objects.text(pointer.manifest, false));
+    takeFrom(first, pointer.manifest) ??
+    (await objects.text(pointer.manifest, { cacheText: false }));
   const manifest = JSON.parse(manifestText) as Manifest;
   refuseUnknownSchema(manifest.schema, `manifest ${pointer.manifest}`);
   for (const kind of documentKinds) checkAudiences(kind, manifest.kinds[kind], pointer.manifest);
-  const json = parsedObjectsOf(objects);
   const parts = bundlePartsOf(pointer, manifest, objects, json);
 
-  // What the first request needs was in the first read; so were the shards of its searches, kept parsed for it.
+  // What the first request needs was in the first read.
   await parts.provide(firstNeeds, first);
-  for (const shard of shardsFirst)
-    if (first.has(shard)) void json(shard, first).catch(() => undefined);
   first.clear();
   return storedBundle(pointer, manifest, objects, parts, json);
 }

@@ -1,9 +1,10 @@
 // Content-addressed objects from KV, cached per isolate. An object never changes under its hash,
 // so the cache needs no invalidation — only a size bound (isolates have 128 MB) — and Cloudflare's
 // edge may keep it for long (IMMUTABLE_CACHE_TTL_SECONDS). Reads asked for together go out as one
-// bulk read (`kvTextBatched`); an object stored in parts is joined from its parts (one more read).
+// bulk read (`kvTextBatched`) unless the caller reads a large object on its own (`alone`, see
+// kv-read.ts); an object stored in parts is joined from its parts (one more read).
 import { objectKey } from '../../bundle/bundle.ts';
-import { DEFAULT_KV_TIMEOUT_MS, kvTextBatched, kvTexts } from './kv-read.ts';
+import { DEFAULT_KV_TIMEOUT_MS, kvText, kvTextBatched, kvTexts } from './kv-read.ts';
 import { LruCache } from './lru-cache.ts';
 import { isPartsList, joinedText, partsOf } from '../../bundle/object-parts.ts';
 import { IMMUTABLE_CACHE_TTL_SECONDS } from '../../bundle/platform-limits.ts';
@@ -35,19 +36,29 @@ const objectReadOptions = (timeoutMs: number) => ({
 });
 
 /**
- * The object's text. `cacheText: false` is for objects the caller keeps parsed: at 100 000
+ * How an object is read. `cacheText: false` is for objects the caller keeps parsed: at 100 000
  * documents the knowledge object alone is 23 MiB of JSON, which held in text beside its parsed
- * form doubled the heap and pushed every document body out of this cache.
+ * form doubled the heap and pushed every document body out of this cache. `alone`: a single read,
+ * not joined to a bulk read — for objects large enough that a bulk read's parsing costs more CPU
+ * than its saved round trip (term shards).
  */
+export interface ReadHow {
+  cacheText?: boolean;
+  alone?: boolean;
+}
+
 async function readObject(
   kv: KVNamespace,
   hash: string,
   timeoutMs = DEFAULT_KV_TIMEOUT_MS,
-  cacheText = true,
+  { cacheText = true, alone = false }: ReadHow = {},
 ): Promise<string> {
   const hit = cache.get(hash);
   if (hit !== undefined) return hit;
-  const stored = await kvTextBatched(kv, objectKey(hash), objectReadOptions(timeoutMs));
+  const options = objectReadOptions(timeoutMs);
+  const stored = alone
+    ? await kvText(kv, objectKey(hash), options.timeoutMs, options.cacheTtl)
+    : await kvTextBatched(kv, objectKey(hash), options);
   if (stored === null) throw new MissingObjectError(hash);
   const text = isPartsList(stored) ? await joinParts(kv, hash, stored, timeoutMs) : stored;
   if (cacheText) cache.set(hash, text, text.length);
@@ -71,14 +82,14 @@ async function readStoredValues(
 
 /** The objects of one KV namespace, read with one deadline: what a loaded version reads through. */
 export interface ObjectReader {
-  /** The object's text; `cacheText: false` for objects the caller keeps parsed (see readObject). */
-  text(hash: string, cacheText?: boolean): Promise<string>;
+  /** The object's text, read as `how` says (ReadHow). */
+  text(hash: string, how?: ReadHow): Promise<string>;
   /** Stored values (texts or parts lists) of many objects in bulk reads; absent objects are left out. */
   storedValues(hashes: readonly string[]): Promise<Map<string, string>>;
 }
 
 export const objectReaderOf = (kv: KVNamespace, timeoutMs: number): ObjectReader => ({
-  text: (hash, cacheText = true) => readObject(kv, hash, timeoutMs, cacheText),
+  text: (hash, how) => readObject(kv, hash, timeoutMs, how),
   storedValues: (hashes) => readStoredValues(kv, hashes, timeoutMs),
 });
 

@@ -8,17 +8,24 @@ import type { ObjectReader } from './objects.ts';
 /** Characters of JSON text behind the objects one bundle keeps parsed (two bundles may be kept). */
 const PARSED_OBJECT_CHARS = 12 * 1024 * 1024;
 
-/** An object parsed, from `stash` when the bulk read brought it, else read on its own. */
-export type ParsedObject = <T>(hash: string, stash?: Stash) => Promise<T>;
+/**
+ * An object parsed: from `from` when it is a bulk read's stash that brought it; else read — joined
+ * to the reads asked for in the same turn, or with `from` 'alone' in a single read of its own (term
+ * shards: see kv-read.ts).
+ */
+export type ParsedObject = <T>(hash: string, from?: Stash | 'alone') => Promise<T>;
 
 export function parsedObjectsOf(objects: ObjectReader): ParsedObject {
   const parsedObjects = new LruCache<string, Promise<unknown>>(PARSED_OBJECT_CHARS);
-  return function json<T>(hash: string, stash?: Stash): Promise<T> {
+  return function json<T>(hash: string, from?: Stash | 'alone'): Promise<T> {
     let parsed = parsedObjects.get(hash);
     if (!parsed) {
-      const early = stash && takeFrom(stash, hash);
+      const early = typeof from === 'object' ? takeFrom(from, hash) : undefined;
       // Objects kept parsed are not cached as text too.
-      const text = early === undefined ? objects.text(hash, false) : Promise.resolve(early);
+      const text =
+        early === undefined
+          ? objects.text(hash, { cacheText: false, alone: from === 'alone' })
+          : Promise.resolve(early);
       const reading = text.then((raw) => JSON.parse(raw) as unknown);
       parsed = reading;
       // Weighed once its text is in; a failed read is forgotten, so the next request tries again.
