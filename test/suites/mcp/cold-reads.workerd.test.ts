@@ -185,6 +185,29 @@ describe("a fresh isolate's reads before its first search answer", () => {
     expect(reads.flatMap((read) => read.keys).filter((key) => key !== POINTER_KEY)).toEqual([]);
   });
 
+  it("are the new words' shards alone, each in a read of its own, for a warm isolate's search of other words", async () => {
+    const reads: StorageRead[] = [];
+    let events = 0;
+    const content = recordingNamespace(
+      testEnv.CONTENT,
+      (read) => reads.push(read),
+      () => ++events,
+    );
+    resetContentCache();
+    await search(content, 'rollout canary');
+    const { pointer: published } = inject('chunkedBundle');
+    const shards = unpackShardHashes(published.shards?.processes)!;
+    const known = new Set(shardsOfQuery(analyseQuery('rollout canary'), shards.length));
+    const fresh = shardsOfQuery(analyseQuery('incident pager escalation'), shards.length)
+      .filter((shard) => !known.has(shard))
+      .map((shard) => objectKey(shards[shard]!));
+    expect(fresh.length).toBeGreaterThan(0);
+    reads.length = 0;
+    await search(content, 'incident pager escalation');
+    const shardReads = reads.filter((read) => read.keys.some((key) => fresh.includes(key)));
+    expect(shardReads.map((read) => read.keys).sort()).toEqual(fresh.map((key) => [key]).sort());
+  });
+
   it('leave out the knowledge sections and the names objects, also where they are stored in parts', async () => {
     await publishProvided('partedBundle');
     const { pointer: published } = inject('partedBundle');
