@@ -159,7 +159,7 @@ async function shardedAgreement(
   const byName = new Map(shards.map((table, i) => [String(i), table]));
   const searcher = searcherOf(
     {
-      format: 'praxis-search/6',
+      format: 'praxis-search/7',
       documents: index.documents,
       order: index.order,
       shards: [...byName.keys()],

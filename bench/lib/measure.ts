@@ -11,7 +11,7 @@ import {
   entriesFromObjects,
 } from '../../src/bundle/document-chunks.ts';
 import { documentKinds } from '../../src/bundle/kinds.ts';
-import type { TermTable } from '../../src/bundle/search/index.ts';
+import { storedTermTable } from '../../src/bundle/search/term-table.ts';
 import { searcherOf, type StoredIndex } from '../../src/worker/content/search/searcher.ts';
 import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
 import { publishBundle } from '../../scripts/publish/publish.ts';
@@ -396,7 +396,7 @@ async function firstAnswerBytes(bundle: Bundle, query: string): Promise<number> 
     if (manifest.kinds[kind]?.count) bytes += Buffer.byteLength(text(manifest.kinds[kind].names));
   const searcher = searcherOf(JSON.parse(text(section.index)) as StoredIndex, async (hash) => {
     bytes += text(hash).length;
-    return JSON.parse(text(hash)) as TermTable;
+    return storedTermTable(text(hash));
   });
   // The search tool's first page: 50 results, whose chunks it reads; bodies for the first 10 snippets.
   const hits = await searcher.search(analyseQuery(query), { limit: 50 });

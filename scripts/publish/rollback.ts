@@ -65,7 +65,7 @@ export async function rollback(store: ContentStore, id?: string): Promise<Rollba
 /**
  * The pointer with its search shard lists, which version records leave out (every record is kept in
  * the versions index): computed from the version's index heads in its checked archive, so a cold
- * isolate's first search after a rollback reads its shards in the same bulk read as the load list.
+ * isolate's first search after a rollback reads its shards beside the first bulk read of the load list.
  */
 function withShardLists(objects: Map<string, string>, pointer: Pointer): Pointer {
   const text = (hash: string): string => {

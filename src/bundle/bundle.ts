@@ -43,7 +43,7 @@ export interface Pointer {
   loadBy?: LoadLists;
   /**
    * Each searchable kind's term-shard hashes, packed (`search/shard-list.ts`): a cold isolate's first
-   * search names its shards from these and reads them in the same bulk read as `load`. Absent in a
+   * search names its shards from these and reads them beside its bulk read of `load`. Absent in a
    * pointer written by an older build or a rollback to one: the shards are then read after the head.
    */
   shards?: Partial<Record<DocumentKind, string>>;

@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ShardedIndex } from '../../../src/bundle/search/shards.ts';
+import { termTableText } from '../../../src/bundle/search/term-table.ts';
 import type { DiskObjects, ObjectLabel } from './disk-objects.ts';
 import type { StreamedIndex } from './streamed-index.ts';
 import { ShardedTableSink, WholeTableSink } from './table-sinks.ts';
@@ -33,10 +34,10 @@ export function storeShardedIndex(
   index.merge(idOf, plan, sinks);
   const shardsOf = (sink: ShardedTableSink): string[] =>
     [...sink.shards()].map((shard) =>
-      objects.put(JSON.stringify(shard), { what: `a search index shard of ${what}` }),
+      objects.put(termTableText(shard), { what: `a search index shard of ${what}` }),
     );
   const head: ShardedIndex = {
-    format: 'praxis-search/6',
+    format: 'praxis-search/7',
     documents: plan.documents,
     shards: shardsOf(sinks[0]!),
   };

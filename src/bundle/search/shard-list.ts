@@ -1,7 +1,7 @@
 // A kind's term-shard hashes packed for the pointer: the raw 32 bytes of each SHA-256, in shard
 // order, as one base64 string (43 characters a shard instead of 67 as a JSON array of hex). With it
-// a cold isolate names the shards a query needs before it has read the index head, so they come in
-// the same bulk read as the head itself.
+// a cold isolate names the shards a query needs before it has read the index head, so their reads
+// start with the bulk read of the head itself.
 
 import type { Manifest } from '../bundle.ts';
 import type { DocumentKind } from '../kinds.ts';

@@ -4,15 +4,15 @@
 // so that re-publishing after a one-document edit replaces only the shards that document's terms
 // fall in, not the whole index.
 import { decodeVarints } from './codec.ts';
-import { encodeTermTable, type TermTable } from './term-table.ts';
+import { encodeTermTable, termTableText, type TermTable } from './term-table.ts';
 import type { AccessStatistics, SearchIndex } from './types.ts';
 
 /**
  * The stored head of a sharded index: everything but the postings, and the shards' object hashes.
- * Format 4: shards of blocked postings (format 2 was shards of format 1's).
+ * praxis-search/7: each shard stored as `termTableText` gives it; /6 (still read): as JSON.
  */
 export interface ShardedIndex {
-  format: 'praxis-search/6';
+  format: 'praxis-search/7' | 'praxis-search/6';
   documents: number;
   /** As in SearchIndex: absent when internal ids are the entry positions. */
   order?: string;
@@ -72,9 +72,9 @@ export function splitSearchIndex(
  */
 export function storeSearchIndex(index: SearchIndex, put: (text: string) => string): string {
   const shardsOf = (table: TermTable): string[] =>
-    splitSearchIndex(table).map((shard) => put(JSON.stringify(shard)));
+    splitSearchIndex(table).map((shard) => put(termTableText(shard)));
   const head: ShardedIndex = {
-    format: 'praxis-search/6',
+    format: 'praxis-search/7',
     documents: index.documents,
     ...(index.order === undefined ? {} : { order: index.order }),
     shards: shardsOf(index),

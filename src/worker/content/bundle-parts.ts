@@ -11,7 +11,7 @@ import { directoryOf, loadNames, type DocumentDirectory } from './document-direc
 import { loadedOnce } from './loaded-once.ts';
 import type { ObjectReader } from './objects.ts';
 import type { ParsedObject } from './parsed-objects.ts';
-import type { TermTable } from '../../bundle/search/index.ts';
+import { storedTermTable } from '../../bundle/search/term-table.ts';
 import { searcherOf, type Searcher, type StoredIndex } from './search/searcher.ts';
 
 export interface BundleParts {
@@ -71,7 +71,7 @@ export function bundlePartsOf(
       read
         .then((stash) => json<StoredIndex>(manifest.kinds[kind]?.index ?? '', stash))
         // Term shards are read on their own: at scale each is hundreds of KiB (kv-read.ts).
-        .then((stored) => searcherOf(stored, (hash) => json<TermTable>(hash, 'alone'))),
+        .then((stored) => searcherOf(stored, (hash) => json(hash, 'alone', storedTermTable))),
     );
   }
 

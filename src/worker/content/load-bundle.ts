@@ -10,6 +10,7 @@ import { bundlePartsOf, type BundleParts } from './bundle-parts.ts';
 import type { StoredBundle } from './loaded-bundle.ts';
 import type { ObjectReader } from './objects.ts';
 import { parsedObjectsOf, type ParsedObject } from './parsed-objects.ts';
+import { storedTermTable } from '../../bundle/search/term-table.ts';
 
 export async function loadBundle(
   objects: ObjectReader,
@@ -22,7 +23,7 @@ export async function loadBundle(
   // Anything the lists lack is read on its own when needed; the manifest always comes in the first read.
   const json = parsedObjectsOf(objects);
   for (const shard of shardsAhead(pointer, firstNeeds.searches))
-    void json(shard, 'alone').catch(() => undefined);
+    void json(shard, 'alone', storedTermTable).catch(() => undefined);
   const first = await objects.storedValues([
     ...new Set([
       ...(pointer.loadBy?.manifest ?? [pointer.manifest]),

@@ -20,7 +20,7 @@ const bundles = new Map<string, Promise<StoredBundle>>();
 /**
  * The bundle to serve, with what `needs` names loaded, or null when nothing has been published yet.
  * Throws ContentUnavailableError when KV fails and nothing is cached. When this request loads the
- * version, what it needs (and its searches' term shards) comes in the same bulk read as the manifest.
+ * version, what it needs comes in the same bulk read as the manifest, its searches' term shards beside it.
  */
 export async function currentBundle(
   env: ContentEnv,

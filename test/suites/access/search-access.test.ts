@@ -4,6 +4,7 @@
 // document has a word (the dictionary attack on restricted vocabulary).
 import { analyseQuery } from '../../../src/worker/content/search/query-terms.ts';
 import fc from 'fast-check';
+import { storedTermTable } from '../../../src/bundle/search/term-table.ts';
 import { describe, expect, it } from 'vitest';
 import { isVisible } from '../../../src/worker/content/access.ts';
 import { MAX_GROUPS_PER_INDEX } from '../../../src/bundle/search/audiences.ts';
@@ -13,7 +14,6 @@ import {
   type IndexableDoc,
   type SearchHit,
   type SearchIndex,
-  type TermTable,
 } from '../../../src/bundle/search/index.ts';
 import { searchIndex } from '../../../src/worker/content/search/search.ts';
 import { searcherOf, type StoredIndex } from '../../../src/worker/content/search/searcher.ts';
@@ -228,8 +228,7 @@ async function shardedSearcher(index: SearchIndex) {
     objects.set(hash, text);
     return hash;
   });
-  return searcherOf(
-    JSON.parse(objects.get(head)!) as StoredIndex,
-    async (hash) => JSON.parse(objects.get(hash)!) as TermTable,
+  return searcherOf(JSON.parse(objects.get(head)!) as StoredIndex, async (hash) =>
+    storedTermTable(objects.get(hash)!),
   );
 }

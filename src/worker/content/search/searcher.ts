@@ -1,6 +1,6 @@
 // Query time over a stored index, whichever way it was stored: one object (praxis-search/5) or a
-// head plus term shards (praxis-search/6), whose shards are fetched on demand — only those holding
-// the query's terms, phrases and typed forms.
+// head plus term shards (praxis-search/7, shards as text; /6, shards as JSON), whose shards are
+// fetched on demand — only those holding the query's terms, phrases and typed forms.
 import { audienceOf } from '../../../bundle/search/audiences.ts';
 import { rankQuery, searchIndex, unreadableFormat, weightedFor } from './search.ts';
 import type { QueryTerms } from './query-terms.ts';
@@ -17,7 +17,10 @@ export interface Searcher {
 
 export type StoredIndex = SearchIndex | ShardedIndex;
 
-/** A searcher over a parsed stored index; `loadShard` fetches (and should cache) a shard by hash. */
+/**
+ * A searcher over a parsed stored index; `loadShard` fetches a shard by hash, as `storedTermTable`
+ * reads it, and should cache the table (skip data decoded from it lives as long as it does).
+ */
 export function searcherOf(
   stored: StoredIndex,
   loadShard: (hash: string) => Promise<TermTable>,
@@ -29,7 +32,7 @@ export function searcherOf(
     };
   }
   if (
-    stored.format !== 'praxis-search/6' ||
+    (stored.format !== 'praxis-search/7' && stored.format !== 'praxis-search/6') ||
     !Array.isArray(stored.shards) ||
     stored.shards.length === 0
   ) {

@@ -1,5 +1,5 @@
 // The searches a request asks for (`tools/call` of search_processes, search_checklists), so a version
-// loaded for this request can fetch their term shards in the same bulk read as everything else. Only a
+// loaded for this request can fetch their term shards beside its bulk read of everything else. Only a
 // hint: the tool still validates its arguments, and a body this misreads costs at most a few wasted reads.
 // Each query is analysed here once; the search tool uses that analysis when its query is the same text.
 // Only the first MAX_SEARCHES_AHEAD are: the plan is made before the per-request caps refuse a batch,

@@ -10,10 +10,10 @@ import {
   storeSearchIndex,
   type IndexableDoc,
   type ShardedIndex,
-  type TermTable,
 } from '../../../../src/bundle/search/index.ts';
 import { searchIndex } from '../../../../src/worker/content/search/search.ts';
 import { searcherOf } from '../../../../src/worker/content/search/searcher.ts';
+import { storedTermTable, termTableText } from '../../../../src/bundle/search/term-table.ts';
 import {
   indexOf,
   loadPlaybook,
@@ -48,7 +48,7 @@ function stored(docs: IndexableDoc[]) {
   const loads: string[] = [];
   const searcher = searcherOf(head, async (hash) => {
     loads.push(hash);
-    return JSON.parse(objects.get(hash)!) as TermTable;
+    return storedTermTable(objects.get(hash)!);
   });
   return { head, objects, loads, searcher };
 }
@@ -109,6 +109,33 @@ describe('sharded search index', () => {
     const changed = after.head.shards.filter((hash) => !before.has(hash)).length;
     expect(changed).toBeGreaterThan(0);
     expect(changed / head.shards.length).toBeLessThan(0.5);
+  });
+
+  it('stores each shard as its two strings on two lines, not as JSON, and reads it back whole', () => {
+    const { head: fresh, objects } = stored(corpus(50));
+    expect(fresh.format).toBe('praxis-search/7');
+    const tables = splitSearchIndex(buildSearchIndex(corpus(50)), fresh.shards.length);
+    fresh.shards.forEach((hash, i) => {
+      const text = objects.get(hash)!;
+      expect(text.startsWith('{')).toBe(false);
+      expect(storedTermTable(text)).toEqual(tables[i]);
+    });
+  });
+
+  it("ranks an older build's index, whose shards are JSON (praxis-search/6), as the current one", async () => {
+    const tables = splitSearchIndex(monolithic, head.shards.length);
+    const older = searcherOf({ ...head, format: 'praxis-search/6' }, async (hash) =>
+      storedTermTable(JSON.stringify(tables[head.shards.indexOf(hash)])),
+    );
+    for (const query of QUERIES)
+      expect(await older.search(analyseQuery(query))).toEqual(
+        searchIndex(monolithic, analyseQuery(query)),
+      );
+  });
+
+  it('refuses to store a term holding a line break, and to read a text that is no table', () => {
+    expect(() => termTableText({ terms: 'a\nb:A', postings: 'BAB' })).toThrow(/line break/);
+    expect(() => storedTermTable('terms without postings')).toThrow(/not a stored term table/);
   });
 
   it('refuses an index format it does not know, naming it', () => {
