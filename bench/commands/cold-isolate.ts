@@ -9,10 +9,16 @@
 // (bench/profiling/isolate-cpu.ts): what Cloudflare bills and limits (10 ms on the free plan), the
 // compiling of the code the request is first to run included, as in a new isolate; then the same
 // request again in that isolate with its content caches emptied, which is the content's own share;
-// and, for comparison, the SDK floor Worker's first requests (the SDK's own code compiled).
+// and the same request in a new isolate whose code a warm-up made compiled: the request over a small
+// bundle served from the same KV (the repository's content/, by the warm-up route), a tools/list,
+// its content forgotten; and, for comparison, the SDK floor Worker's first requests (the SDK's own
+// code compiled).
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { objectKey } from '../../src/bundle/bundle.ts';
+import { buildToDirectory } from '../../scripts/compile/stream/build.ts';
 import { startDirectWorker } from '../hosts/direct-host.ts';
 import type { WorkerHost } from '../hosts/worker-host.ts';
 import {
@@ -27,7 +33,7 @@ import { openColdStore } from '../lib/cold-store.ts';
 import { topTotalTime, type CpuEntry } from '../profiling/cpu-top.ts';
 import { busyMs, sampleIntervalMs } from '../profiling/isolate-cpu.ts';
 import { openWorkerInspector } from '../profiling/worker-inspector.ts';
-import { FORGET_CONTENT_PATH } from '../workers/floor.ts';
+import { FORGET_CONTENT_PATH, WARM_POINTER_KEY, WARM_UP_PATH } from '../workers/floor.ts';
 import { IO_PATH, type StorageRead } from '../workers/storage-io.ts';
 import { startStatelessWorker } from '../lib/sdk-floor.ts';
 import { summarize } from '../lib/stats.ts';
@@ -86,12 +92,32 @@ for (const { query, keys } of await coldChain(dir, queries))
     keys,
   });
 
-// 2. A local KV holding those objects and the pointer, where the bench Worker reads its content.
+// 2. A local KV holding those objects and the pointer, where the bench Worker reads its content, and
+// the small bundle built from the repository's own content/ beside them (its pointer under
+// WARM_POINTER_KEY), which the warm-up route serves.
+const warmDir = `${work}-warm-up-bundle`;
+await rm(warmDir, { recursive: true, force: true });
+const warmBuild = await buildToDirectory(
+  join(import.meta.dirname, '../../content'),
+  warmDir,
+  () => {},
+);
+if (!warmBuild.ok) throw new Error(`the warm-up bundle did not build: ${warmBuild.errors[0]}`);
+const warmEntries = [
+  { key: WARM_POINTER_KEY, value: await readFile(join(warmDir, 'pointer.json'), 'utf8') },
+  ...(await Promise.all(
+    (await readdir(join(warmDir, 'objects'))).map(async (hash) => ({
+      key: objectKey(hash),
+      value: await readFile(join(warmDir, 'objects', hash), 'utf8'),
+    })),
+  )),
+];
 const { kvDir, script, envFile, token, objects, chars } = await openColdStore(
   dir,
   work,
   requests.flatMap((request) => request.keys),
   'cold-isolate',
+  warmEntries,
 );
 log(`${objects} objects (${(chars / 1024 ** 2).toFixed(2)} MiB) of ${dir} put into ${kvDir}`);
 
@@ -127,16 +153,29 @@ async function profiledRequest(
 const figures = (values: number[]): string =>
   `${median(values).toFixed(2)} ms (${values.map((ms) => ms.toFixed(2)).join(', ')})`;
 
+/** POSTs `sent` to the host's `path`; throws unless it answered a result. */
+async function answered(host: WorkerHost, path: string, label: string, sent: EraRequest) {
+  const answer = await fetch(new URL(path, host.url), { method: 'POST', ...sent });
+  const text = await answer.text();
+  if (!answer.ok || !text.includes('"result"'))
+    throw new Error(`${label} at ${path} failed: HTTP ${answer.status}: ${text.slice(0, 300)}`);
+}
+
+const forgetContent = async (host: WorkerHost) =>
+  (await fetch(new URL(FORGET_CONTENT_PATH, host.url), { method: 'POST' })).text();
+
 log(
-  `isolate CPU per request, median of ${samples} new workerd processes; "first" is a new isolate's first request (its code compiled as it runs, content read and parsed); "content only" is the same request again in that isolate after its content caches were emptied (code compiled, content read and parsed as new)`,
+  `isolate CPU per request, median of ${samples} new workerd processes; "first" is a new isolate's first request (its code compiled as it runs, content read and parsed); "content only" is the same request again in that isolate after its content caches were emptied (code compiled, content read and parsed as new; the first request's garbage may be collected in it); "after a warm-up" is the request in a new isolate that first made it over a small bundle (the repository's content/), then a tools/list, then emptied its content caches (code compiled, little garbage left)`,
 );
 for (const request of requests) {
   const first: number[] = [];
   const contentOnly: number[] = [];
+  const afterWarmUp: number[] = [];
   const periods: number[] = [];
   let read = { keys: 0, bytes: 0 };
   let heaviest: CpuEntry[] = [];
   let heaviestContent: CpuEntry[] = [];
+  let heaviestWarm: CpuEntry[] = [];
   for (let sample = 0; sample < samples; sample++) {
     const host = await startDirectWorker(script, kvDir, envFile);
     try {
@@ -149,7 +188,7 @@ for (const request of requests) {
         keys: reads.reduce((sum, one) => sum + one.keys.length, 0),
         bytes: reads.reduce((sum, one) => sum + one.bytes, 0),
       };
-      await (await fetch(new URL(FORGET_CONTENT_PATH, host.url), { method: 'POST' })).text();
+      await forgetContent(host);
       // Not collected first: a forced full collection made V8 drop compiled code (initialize's
       // content-only figure read 6–7 ms with one, 1.4–1.8 ms without), so the forgotten content's
       // garbage may be collected within the measured request: an upper bound.
@@ -159,13 +198,27 @@ for (const request of requests) {
     } finally {
       await host.close();
     }
+    const warmed = await startDirectWorker(script, kvDir, envFile);
+    try {
+      await answered(warmed, WARM_UP_PATH, request.label, request.sent(auth));
+      // Through the measured env too, so its once-per-env settings are read before the measure.
+      const list = eraRequest('modern', { id: 1, method: 'tools/list' }, auth);
+      await answered(warmed, '/mcp', 'tools/list', list);
+      await forgetContent(warmed);
+      const measured = await profiledRequest(warmed, request.label, request.sent(auth));
+      if (sample === 0) heaviestWarm = measured.top;
+      afterWarmUp.push(measured.ms);
+    } finally {
+      await warmed.close();
+    }
   }
   log(
-    `${request.label} (${request.revision}): first ${figures(first)}; content only ${figures(contentOnly)}; read ${read.keys} keys, ${(read.bytes / 1024 ** 2).toFixed(2)} MiB; sampling period ${median(periods).toFixed(3)} ms`,
+    `${request.label} (${request.revision}): first ${figures(first)}; content only ${figures(contentOnly)}; after a warm-up ${figures(afterWarmUp)}; read ${read.keys} keys, ${(read.bytes / 1024 ** 2).toFixed(2)} MiB; sampling period ${median(periods).toFixed(3)} ms`,
   );
   for (const [which, entries] of [
     ['first', heaviest],
     ['content only', heaviestContent],
+    ['after a warm-up', heaviestWarm],
   ] as const) {
     if (entries.length) log(`  ${which}, the heaviest by inclusive time:`);
     for (const entry of entries)

@@ -23,12 +23,13 @@ export interface ColdStore {
   chars: number;
 }
 
-/** Fills `work` (emptied first) with the pointer and `keys` of the bundle in `dir`. */
+/** Fills `work` (emptied first) with the pointer and `keys` of the bundle in `dir`, and `more` entries. */
 export async function openColdStore(
   dir: string,
   work: string,
   keys: readonly string[],
   label: string,
+  more: ReadonlyArray<{ key: string; value: string }> = [],
 ): Promise<ColdStore> {
   await rm(work, { recursive: true, force: true });
   const kvDir = join(work, 'state');
@@ -42,7 +43,7 @@ export async function openColdStore(
     })),
   );
   const store = await openBenchStore(config, kvDir);
-  await store.putMany(entries);
+  await store.putMany([...entries, ...more]);
   await store.close();
   const envFile = join(work, 'bench.env');
   const token = await localAuthEnv(envFile, label);

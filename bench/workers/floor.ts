@@ -15,3 +15,11 @@ export interface ReadKeys {
   keys: string[];
   how: 'bulk' | 'alone';
 }
+
+/**
+ * The benchmark Worker's route that answers as /mcp does, but from the bundle whose pointer is stored
+ * under WARM_POINTER_KEY: a request there compiles the code a request runs without reading the
+ * measured content (bench/commands/cold-isolate.ts).
+ */
+export const WARM_UP_PATH = '/bench/warm-up';
+export const WARM_POINTER_KEY = 'praxis:bench-warm-up-pointer';

@@ -4,8 +4,11 @@
 // Reads of versioned objects asked for in the same turn of the event loop (the chunks of a page of
 // hits, the bodies of its snippets) go out as one bulk read: one round trip and one KV operation per
 // 100 keys instead of one per object. A bulk read's answer is one JSON document the isolate parses,
-// which in workerd costs it 3–5 times the CPU per byte of a single read's text: cheaper for many
-// small objects, dearer for large ones, which callers read on their own (`kvText`).
+// which in workerd costs it 3–7 times the CPU per byte of single reads' texts once objects are
+// hundreds of KiB (bench/commands/kv-read-cost.ts): cheaper for many small objects, dearer for large
+// ones, which callers read on their own (`kvText`). Single reads count against the Worker's
+// simultaneous connections (bulk reads do not, Cloudflare says), so beyond six in flight they wait
+// their turn: a query of many terms pays in latency what it saves in CPU, which is what is limited.
 import { KV } from '../../bundle/platform-limits.ts';
 import { PraxisError } from '../../shared/praxis-error.ts';
 
