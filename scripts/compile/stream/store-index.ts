@@ -32,10 +32,14 @@ export function storeShardedIndex(
     return new ShardedTableSink(tableDir, bucketChars);
   });
   index.merge(idOf, plan, sinks);
-  const shardsOf = (sink: ShardedTableSink): string[] =>
-    [...sink.shards()].map((shard) =>
-      objects.put(termTableText(shard), { what: `a search index shard of ${what}` }),
-    );
+  // Each shard stored as it is made, so only one shard's table is held at a time (at 1 000 000
+  // documents a kind's shards are about 150 MB of postings).
+  const shardsOf = (sink: ShardedTableSink): string[] => {
+    const hashes: string[] = [];
+    for (const shard of sink.shards())
+      hashes.push(objects.put(termTableText(shard), { what: `a search index shard of ${what}` }));
+    return hashes;
+  };
   const head: ShardedIndex = {
     format: 'praxis-search/7',
     documents: plan.documents,

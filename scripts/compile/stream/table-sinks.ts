@@ -42,6 +42,7 @@ export class ShardedTableSink implements TableSink {
   private postings: string[][] = Array.from({ length: FINE_BUCKETS }, () => []);
   private held = 0;
   private readonly spilled = new Set<number>();
+  private taken = false;
   private readonly dir: string;
   private readonly bucketChars: number;
 
@@ -79,7 +80,8 @@ export class ShardedTableSink implements TableSink {
     this.held = 0;
   }
 
-  private entriesOf(bucket: number): [string, string][] {
+  /** A bucket's entries, spilled ones first; the bucket's held entries are let go. */
+  private takeEntries(bucket: number): [string, string][] {
     const entries: [string, string][] = [];
     if (this.spilled.has(bucket) && existsSync(this.fileOf(bucket))) {
       for (const line of readFileSync(this.fileOf(bucket), 'utf8').split('\n'))
@@ -87,16 +89,23 @@ export class ShardedTableSink implements TableSink {
     }
     const postings = this.postings[bucket]!;
     this.terms[bucket]!.forEach((term, i) => entries.push([term, postings[i]!]));
+    this.terms[bucket] = [];
+    this.postings[bucket] = [];
     return entries;
   }
 
-  /** Each shard's term table in shard order, made one at a time. */
+  /**
+   * Each shard's term table in shard order, made one at a time; the sink is emptied as they are
+   * made (read it once), so what it held is freed shard by shard.
+   */
   *shards(): Generator<TermTable> {
+    if (this.taken) throw new Error('a sharded table sink gives its shards once');
+    this.taken = true;
     const count = shardCountFor(this.size.termsChars + this.size.postingsChars);
     for (let shard = 0; shard < count; shard++) {
       const entries: [string, string][] = [];
       for (let bucket = shard; bucket < FINE_BUCKETS; bucket += count)
-        for (const entry of this.entriesOf(bucket)) entries.push(entry);
+        for (const entry of this.takeEntries(bucket)) entries.push(entry);
       if (count < FINE_BUCKETS) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       yield encodeTermTable(entries);
     }
