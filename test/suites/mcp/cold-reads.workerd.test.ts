@@ -70,16 +70,21 @@ async function coldReads(
   request: (content: KVNamespace) => Promise<string>,
 ): Promise<{ reads: StorageRead[]; answer: string }> {
   resetContentCache();
+  const { reads, content } = recordedNamespace();
+  const answer = await request(content);
+  return { reads: reads.sort((a, b) => a.startedAt - b.startedAt), answer };
+}
+
+/** The test's KV, each read through it recorded into `reads` as it ends. */
+function recordedNamespace(): { reads: StorageRead[]; content: KVNamespace } {
   const reads: StorageRead[] = [];
   let events = 0;
-  const answer = await request(
-    recordingNamespace(
-      testEnv.CONTENT,
-      (read) => reads.push(read),
-      () => ++events,
-    ),
+  const content = recordingNamespace(
+    testEnv.CONTENT,
+    (read) => reads.push(read),
+    () => ++events,
   );
-  return { reads: reads.sort((a, b) => a.startedAt - b.startedAt), answer };
+  return { reads, content };
 }
 
 /** A fresh isolate's answer to one search (status and text), with the log lines it wrote. */
@@ -126,13 +131,7 @@ describe("a fresh isolate's reads before its first search answer", () => {
 
   it("are the pointer, one bulk read of the load list with the query's shards read alone beside it, then one bulk read per dependent step", async () => {
     resetContentCache();
-    const reads: StorageRead[] = [];
-    let events = 0;
-    const content = recordingNamespace(
-      testEnv.CONTENT,
-      (read) => reads.push(read),
-      () => ++events,
-    );
+    const { reads, content } = recordedNamespace();
     expect(await search(content, 'rollout canary')).toContain('p-0');
 
     const chain = chainOf(reads);
@@ -171,13 +170,7 @@ describe("a fresh isolate's reads before its first search answer", () => {
   });
 
   it('are none but the pointer for a second search of the same words', async () => {
-    const reads: StorageRead[] = [];
-    let events = 0;
-    const content = recordingNamespace(
-      testEnv.CONTENT,
-      (read) => reads.push(read),
-      () => ++events,
-    );
+    const { reads, content } = recordedNamespace();
     resetContentCache();
     await search(content, 'rollout canary');
     reads.length = 0;
@@ -186,13 +179,7 @@ describe("a fresh isolate's reads before its first search answer", () => {
   });
 
   it("are the new words' shards alone, each in a read of its own, for a warm isolate's search of other words", async () => {
-    const reads: StorageRead[] = [];
-    let events = 0;
-    const content = recordingNamespace(
-      testEnv.CONTENT,
-      (read) => reads.push(read),
-      () => ++events,
-    );
+    const { reads, content } = recordedNamespace();
     resetContentCache();
     await search(content, 'rollout canary');
     const { pointer: published } = inject('chunkedBundle');
@@ -348,13 +335,7 @@ describe("a fresh isolate's reads before its first search answer", () => {
     await publishProvided('partedBundle');
     const lists = inject('partedBundle').pointer.loadBy!;
     resetContentCache();
-    const reads: StorageRead[] = [];
-    let events = 0;
-    const content = recordingNamespace(
-      testEnv.CONTENT,
-      (read) => reads.push(read),
-      () => ++events,
-    );
+    const { reads, content } = recordedNamespace();
     await search(content, 'review');
     reads.length = 0;
     expect(await call(content, 'resources/read', { uri: 'career-context://current' })).toContain(
@@ -527,13 +508,7 @@ describe('a version written by a build before the load lists and per-access coun
         load: [hash, ...pointer.load.filter((key) => key !== pointer.manifest)],
       }),
     );
-    const reads: StorageRead[] = [];
-    let events = 0;
-    const recorded = recordingNamespace(
-      testEnv.CONTENT,
-      (read) => reads.push(read),
-      () => ++events,
-    );
+    const { reads, content: recorded } = recordedNamespace();
     const old = await answers(recorded);
     expect(old.map((answer) => answer.replaceAll(pointer.version, 'V'))).toEqual(
       current.map((answer) => answer.replaceAll(pointer.version, 'V')),
