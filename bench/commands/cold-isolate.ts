@@ -161,6 +161,16 @@ async function answered(host: WorkerHost, path: string, label: string, sent: Era
     throw new Error(`${label} at ${path} failed: HTTP ${answer.status}: ${text.slice(0, 300)}`);
 }
 
+/** `use` of a new workerd process serving the bench Worker, stopped afterwards. */
+async function inNewWorkerd(use: (host: WorkerHost) => Promise<void>): Promise<void> {
+  const host = await startDirectWorker(script, kvDir, envFile);
+  try {
+    await use(host);
+  } finally {
+    await host.close();
+  }
+}
+
 const forgetContent = async (host: WorkerHost) =>
   (await fetch(new URL(FORGET_CONTENT_PATH, host.url), { method: 'POST' })).text();
 
@@ -177,8 +187,7 @@ for (const request of requests) {
   let heaviestContent: CpuEntry[] = [];
   let heaviestWarm: CpuEntry[] = [];
   for (let sample = 0; sample < samples; sample++) {
-    const host = await startDirectWorker(script, kvDir, envFile);
-    try {
+    await inNewWorkerd(async (host) => {
       const cold = await profiledRequest(host, request.label, request.sent(auth));
       if (sample === 0) heaviest = cold.top;
       first.push(cold.ms);
@@ -195,11 +204,8 @@ for (const request of requests) {
       const again = await profiledRequest(host, request.label, request.sent(auth));
       if (sample === 0) heaviestContent = again.top;
       contentOnly.push(again.ms);
-    } finally {
-      await host.close();
-    }
-    const warmed = await startDirectWorker(script, kvDir, envFile);
-    try {
+    });
+    await inNewWorkerd(async (warmed) => {
       await answered(warmed, WARM_UP_PATH, request.label, request.sent(auth));
       // Through the measured env too, so its once-per-env settings are read before the measure.
       const list = eraRequest('modern', { id: 1, method: 'tools/list' }, auth);
@@ -208,9 +214,7 @@ for (const request of requests) {
       const measured = await profiledRequest(warmed, request.label, request.sent(auth));
       if (sample === 0) heaviestWarm = measured.top;
       afterWarmUp.push(measured.ms);
-    } finally {
-      await warmed.close();
-    }
+    });
   }
   log(
     `${request.label} (${request.revision}): first ${figures(first)}; content only ${figures(contentOnly)}; after a warm-up ${figures(afterWarmUp)}; read ${read.keys} keys, ${(read.bytes / 1024 ** 2).toFixed(2)} MiB; sampling period ${median(periods).toFixed(3)} ms`,
