@@ -15,6 +15,7 @@ import { objectText } from '../../scripts/compile/assemble.ts';
 import { readQueries, sharedQueriesFile, heldOutQueriesFile } from './search.ts';
 import { praxisClient, timedCall } from '../lib/clients.ts';
 import { readBundle } from '../lib/corpus.ts';
+import { freshQueries } from '../lib/fresh-queries.ts';
 import { preparedCorpus } from '../lib/prepared-corpus.ts';
 import { profileTops } from '../profiling/cpu-top.ts';
 import { isolateCpuMsPerCall, medianIsolateCpuMsPerCall } from '../profiling/isolate-cpu.ts';
@@ -176,31 +177,4 @@ try {
 } finally {
   await client.close();
   await host.close();
-}
-
-/** `count` two-word queries of words the scale corpus uses, none of them in `asked`. */
-function freshQueries(count: number, asked: ReadonlySet<string>): string[] {
-  const words = [
-    'deployment',
-    'review',
-    'incident',
-    'security',
-    'testing',
-    'pipeline',
-    'release',
-    'rollback',
-    'onboarding',
-    'monitoring',
-    'documentation',
-    'architecture',
-    'database',
-    'migration',
-    'retrospective',
-  ];
-  const made: string[] = [];
-  for (let i = 0; made.length < count && i < words.length ** 2; i++) {
-    const query = `${words[i % words.length]} ${words[Math.floor(i / words.length)]}`;
-    if (query.split(' ')[0] !== query.split(' ')[1] && !asked.has(query)) made.push(query);
-  }
-  return made;
 }

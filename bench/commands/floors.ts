@@ -9,7 +9,8 @@
 // each era — the 2026-07-28 envelope and the 2025 initialize + SSE path, sent exactly as the
 // official client sends them (bench/lib/era-envelope.ts) — the isolate CPU per call (median of
 // profiles, bench/profiling/isolate-cpu.ts) and the throughput at 16 connections (autocannon) of
-// tools/list and a tools/call on each, then one table: every Praxis figure next to each floor as a
+// tools/list and a tools/call on each, and the search's CPU with a query new to the isolate each call
+// (bench/lib/fresh-queries.ts), then one table: every Praxis figure next to each floor as a
 // difference and a ratio (bench/lib/floor-table.ts).
 import { mkdir } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -27,6 +28,7 @@ import {
   floorTable,
   type FloorRow,
 } from '../lib/floor-table.ts';
+import { freshQueries } from '../lib/fresh-queries.ts';
 import { loadMcp } from '../lib/load.ts';
 import { preparedCorpus } from '../lib/prepared-corpus.ts';
 import { startStatelessWorker } from '../lib/sdk-floor.ts';
@@ -105,6 +107,15 @@ const praxisCalls: { call: string; message: JsonRpcRequest; floor: JsonRpcReques
     floor: echo,
   },
 ];
+
+/**
+ * Queries new to Praxis's isolate, each asked once, per era: the search row repeats one query, whose
+ * first search's work is then cached; these are the same search with that work done each call.
+ */
+const perEra = plan.profiles * plan.calls;
+const fresh = freshQueries(ERAS.length * perEra, new Set(['deployment pipeline']));
+const freshOf = (era: Era): string[] =>
+  fresh.slice(ERAS.indexOf(era) * perEra, (ERAS.indexOf(era) + 1) * perEra);
 
 const praxisHost = await startDirectWorker(
   await bundleBenchWorker(await writeBenchConfig(own), join(own, 'praxis-bundle')),
@@ -207,6 +218,41 @@ try {
           `${ERA_LABEL[era]}: ${name} ${row.measure}: Praxis ${row.praxis.toFixed(3)}, contract floor ${row.contract.toFixed(3)}, SDK floor ${row.sdk.toFixed(3)}, raw JSON ${row.raw.toFixed(3)}; load average ${load()}`,
         );
     }
+    // The search with a query new to the isolate each call, against the floors the search row
+    // measured (theirs do not depend on the query: the contract floor answers the recorded page).
+    const queries = freshOf(era);
+    let next = 0;
+    const freshSearch = (): Promise<EraAnswer> =>
+      eraCall(
+        url('praxis'),
+        era,
+        {
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'search_processes', arguments: { query: queries[next++]! } },
+        },
+        sessions.praxis,
+      );
+    const searchRow = rows.find(
+      (row) =>
+        row.era === era &&
+        row.measure === 'CPU ms/call' &&
+        row.call === 'tools/call search_processes',
+    )!;
+    const freshRow: FloorRow = {
+      ...searchRow,
+      call: 'tools/call search_processes, each query new',
+      praxis: await medianIsolateCpuMsPerCall(
+        hosts.praxis.pids,
+        plan.profiles,
+        plan.calls,
+        freshSearch,
+      ),
+    };
+    rows.push(freshRow);
+    log(
+      `${ERA_LABEL[era]}: ${freshRow.call} CPU ms/call: Praxis ${freshRow.praxis.toFixed(3)} (${next} queries, each asked once); floors as in the search row; load average ${load()}`,
+    );
   }
 } finally {
   for (const host of Object.values(hosts)) await host.close();
