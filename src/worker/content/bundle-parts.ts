@@ -11,8 +11,16 @@ import { directoryOf, loadNames, type DocumentDirectory } from './document-direc
 import { loadedOnce } from './loaded-once.ts';
 import type { ObjectReader } from './objects.ts';
 import type { ParsedObject } from './parsed-objects.ts';
-import { storedTermTable } from '../../bundle/search/term-table.ts';
+import { storedTermTable, type TermTable } from '../../bundle/search/term-table.ts';
 import { searcherOf, type Searcher, type StoredIndex } from './search/searcher.ts';
+
+/**
+ * A term shard, kept parsed: read on its own (at scale each is hundreds of KiB, kv-read.ts) and taken
+ * apart as stored. The one way a shard is read, whether a search asks for it or a version's first
+ * request reads it ahead.
+ */
+export const termShard = (json: ParsedObject, hash: string): Promise<TermTable> =>
+  json(hash, 'alone', storedTermTable);
 
 export interface BundleParts {
   /** The knowledge sections; throws when no request has named them in its needs yet. */
@@ -70,8 +78,7 @@ export function bundlePartsOf(
     return loadedOnce(indexes, kind, () =>
       read
         .then((stash) => json<StoredIndex>(manifest.kinds[kind]?.index ?? '', stash))
-        // Term shards are read on their own: at scale each is hundreds of KiB (kv-read.ts).
-        .then((stored) => searcherOf(stored, (hash) => json(hash, 'alone', storedTermTable))),
+        .then((stored) => searcherOf(stored, (hash) => termShard(json, hash))),
     );
   }
 

@@ -6,11 +6,10 @@ import { documentKinds } from '../../bundle/kinds.ts';
 import { checkAudiences, refuseUnknownSchema } from './bundle-checks.ts';
 import type { BundleNeeds } from './bundle-needs.ts';
 import { keysOf, shardsAhead, takeFrom } from './bulk-read.ts';
-import { bundlePartsOf, type BundleParts } from './bundle-parts.ts';
+import { bundlePartsOf, termShard, type BundleParts } from './bundle-parts.ts';
 import type { StoredBundle } from './loaded-bundle.ts';
 import type { ObjectReader } from './objects.ts';
 import { parsedObjectsOf, type ParsedObject } from './parsed-objects.ts';
-import { storedTermTable } from '../../bundle/search/term-table.ts';
 
 export async function loadBundle(
   objects: ObjectReader,
@@ -23,7 +22,7 @@ export async function loadBundle(
   // Anything the lists lack is read on its own when needed; the manifest always comes in the first read.
   const json = parsedObjectsOf(objects);
   for (const shard of shardsAhead(pointer, firstNeeds.searches))
-    void json(shard, 'alone', storedTermTable).catch(() => undefined);
+    void termShard(json, shard).catch(() => undefined);
   const first = await objects.storedValues([
     ...new Set([
       ...(pointer.loadBy?.manifest ?? [pointer.manifest]),
