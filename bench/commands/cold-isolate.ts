@@ -13,12 +13,11 @@
 // bundle served from the same KV (the repository's content/, by the warm-up route), a tools/list,
 // its content forgotten; and, for comparison, the SDK floor Worker's first requests (the SDK's own
 // code compiled).
-import { readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { objectKey } from '../../src/bundle/bundle.ts';
-import { buildToDirectory } from '../../scripts/compile/stream/build.ts';
+import { buildBundle } from '../../scripts/compile/stream/build-bundle.ts';
 import { startDirectWorker } from '../hosts/direct-host.ts';
 import type { WorkerHost } from '../hosts/worker-host.ts';
 import {
@@ -95,22 +94,16 @@ for (const { query, keys } of await coldChain(dir, queries))
 // 2. A local KV holding those objects and the pointer, where the bench Worker reads its content, and
 // the small bundle built from the repository's own content/ beside them (its pointer under
 // WARM_POINTER_KEY), which the warm-up route serves.
-const warmDir = `${work}-warm-up-bundle`;
-await rm(warmDir, { recursive: true, force: true });
-const warmBuild = await buildToDirectory(
-  join(import.meta.dirname, '../../content'),
-  warmDir,
-  () => {},
-);
-if (!warmBuild.ok) throw new Error(`the warm-up bundle did not build: ${warmBuild.errors[0]}`);
+const warmBuild = await buildBundle(join(import.meta.dirname, '../../content'), () => {});
+if (!warmBuild.ok) {
+  const [error] = warmBuild.errors;
+  throw new Error(
+    `the warm-up bundle did not build: ${error?.file}:${error?.line}: ${error?.message}`,
+  );
+}
 const warmEntries = [
-  { key: WARM_POINTER_KEY, value: await readFile(join(warmDir, 'pointer.json'), 'utf8') },
-  ...(await Promise.all(
-    (await readdir(join(warmDir, 'objects'))).map(async (hash) => ({
-      key: objectKey(hash),
-      value: await readFile(join(warmDir, 'objects', hash), 'utf8'),
-    })),
-  )),
+  { key: WARM_POINTER_KEY, value: JSON.stringify(warmBuild.bundle.pointer) },
+  ...[...warmBuild.bundle.objects].map(([hash, value]) => ({ key: objectKey(hash), value })),
 ];
 const { kvDir, script, envFile, token, objects, chars } = await openColdStore(
   dir,
