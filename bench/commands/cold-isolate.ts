@@ -29,7 +29,12 @@ import {
   type JsonRpcRequest,
 } from '../lib/era-envelope.ts';
 import { openColdStore } from '../lib/cold-store.ts';
-import { topTotalTime, type CpuEntry } from '../profiling/cpu-top.ts';
+import {
+  meanEntries,
+  topSelfTime,
+  topTotalTime,
+  type ProfileEntries,
+} from '../profiling/cpu-top.ts';
 import { busyMs, sampleIntervalMs } from '../profiling/isolate-cpu.ts';
 import { openWorkerInspector } from '../profiling/worker-inspector.ts';
 import { FORGET_CONTENT_PATH, WARM_POINTER_KEY, WARM_UP_PATH } from '../workers/floor.ts';
@@ -48,7 +53,7 @@ if (!dir)
     'usage: node bench/commands/cold-isolate.ts BUNDLE_DIR [--samples N] [--work DIR] [QUERY…]',
   );
 const samples = Math.max(1, Number(values.samples ?? 3));
-/** --top N: the N functions with the most inclusive time in each request's first profiles (first and content only), printed under it. */
+/** --top N: the N functions with the most inclusive and the most self time in each request's profiles (first, content only, after a warm-up), the mean of its samples, printed under it. */
 const top = Number(values.top ?? 0);
 const queries = asked.length ? asked : DEFAULT_QUERIES;
 const work = values.work ?? join(tmpdir(), 'praxis-cold-isolate');
@@ -119,12 +124,18 @@ const auth = { authorization: `Bearer ${token}` };
 
 const median = (figures: number[]): number => summarize(figures).median;
 
+/** Where one request's isolate CPU went: its profile's entries by inclusive and by self time. */
+interface RequestProfile {
+  inclusive: ProfileEntries;
+  self: ProfileEntries;
+}
+
 /** The isolate CPU (ms) of one request to the host's /mcp, profiled; throws unless it answered a result. */
 async function profiledRequest(
   host: WorkerHost,
   label: string,
   sent: EraRequest,
-): Promise<{ ms: number; period: number; top: CpuEntry[] }> {
+): Promise<RequestProfile & { ms: number; period: number }> {
   const inspector = await openWorkerInspector(host.pids);
   try {
     const profile = await inspector.cpuProfile(async () => {
@@ -133,10 +144,14 @@ async function profiledRequest(
       if (!answer.ok || !text.includes('"result"') || text.includes('"isError":true'))
         throw new Error(`${label} failed: HTTP ${answer.status}: ${text.slice(0, 300)}`);
     });
+    const ms = busyMs(profile);
+    // Every entry, so that the mean over samples cuts none short.
+    const all = top ? profile.nodes.length : 0;
     return {
-      ms: busyMs(profile),
+      ms,
       period: sampleIntervalMs(profile),
-      top: top ? topTotalTime(profile, top) : [],
+      inclusive: { entries: topTotalTime(profile, all), busyMs: ms },
+      self: { entries: topSelfTime(profile, all), busyMs: ms },
     };
   } finally {
     inspector.close();
@@ -176,13 +191,15 @@ for (const request of requests) {
   const afterWarmUp: number[] = [];
   const periods: number[] = [];
   let read = { keys: 0, bytes: 0 };
-  let heaviest: CpuEntry[] = [];
-  let heaviestContent: CpuEntry[] = [];
-  let heaviestWarm: CpuEntry[] = [];
+  const profiles: Record<'first' | 'content only' | 'after a warm-up', RequestProfile[]> = {
+    first: [],
+    'content only': [],
+    'after a warm-up': [],
+  };
   for (let sample = 0; sample < samples; sample++) {
     await inNewWorkerd(async (host) => {
       const cold = await profiledRequest(host, request.label, request.sent(auth));
-      if (sample === 0) heaviest = cold.top;
+      profiles.first.push(cold);
       first.push(cold.ms);
       periods.push(cold.period);
       const reads = (await (await fetch(new URL(IO_PATH, host.url))).json()) as StorageRead[];
@@ -195,7 +212,7 @@ for (const request of requests) {
       // content-only figure read 6–7 ms with one, 1.4–1.8 ms without), so the forgotten content's
       // garbage may be collected within the measured request: an upper bound.
       const again = await profiledRequest(host, request.label, request.sent(auth));
-      if (sample === 0) heaviestContent = again.top;
+      profiles['content only'].push(again);
       contentOnly.push(again.ms);
     });
     await inNewWorkerd(async (warmed) => {
@@ -205,24 +222,25 @@ for (const request of requests) {
       await answered(warmed, '/mcp', 'tools/list', list);
       await forgetContent(warmed);
       const measured = await profiledRequest(warmed, request.label, request.sent(auth));
-      if (sample === 0) heaviestWarm = measured.top;
+      profiles['after a warm-up'].push(measured);
       afterWarmUp.push(measured.ms);
     });
   }
   log(
     `${request.label} (${request.revision}): first ${figures(first)}; content only ${figures(contentOnly)}; after a warm-up ${figures(afterWarmUp)}; read ${read.keys} keys, ${(read.bytes / 1024 ** 2).toFixed(2)} MiB; sampling period ${median(periods).toFixed(3)} ms`,
   );
-  for (const [which, entries] of [
-    ['first', heaviest],
-    ['content only', heaviestContent],
-    ['after a warm-up', heaviestWarm],
-  ] as const) {
-    if (entries.length) log(`  ${which}, the heaviest by inclusive time:`);
-    for (const entry of entries)
-      log(
-        `    ${entry.ms.toFixed(2)} ms ${(entry.share * 100).toFixed(1).padStart(5)} %  ${entry.where}`,
-      );
-  }
+  if (top)
+    for (const [which, measured] of Object.entries(profiles))
+      for (const kind of ['inclusive', 'self'] as const) {
+        log(`  ${which}, the heaviest by ${kind} time (mean of ${measured.length} profiles):`);
+        for (const entry of meanEntries(
+          measured.map((one) => one[kind]),
+          top,
+        ))
+          log(
+            `    ${entry.ms.toFixed(2)} ms ${(entry.share * 100).toFixed(1).padStart(5)} %  ${entry.where}`,
+          );
+      }
 }
 
 // The same first requests to the SDK alone (one trivial tool, no content): what compiling the SDK's
@@ -239,15 +257,30 @@ const floorCalls: Array<[string, EraRequest]> = [
     ),
   ],
 ];
+// "After a warm-up" as Praxis's: the same request once, then a tools/list, then the one measured,
+// in a new isolate — the SDK's code compiled, the least a new isolate's second request can cost.
+const floorList = eraRequest('modern', { id: 2, method: 'tools/list' }, auth);
 for (const [label, sent] of floorCalls) {
   const first: number[] = [];
+  const afterWarmUp: number[] = [];
   for (let sample = 0; sample < samples; sample++) {
-    const host = await startStatelessWorker(work, 'sdk-floor', 'bench/workers/sdk-floor-worker.ts');
-    try {
-      first.push((await profiledRequest(host, `SDK floor ${label}`, sent)).ms);
-    } finally {
-      await host.close();
+    for (const warmed of [false, true]) {
+      const host = await startStatelessWorker(
+        work,
+        'sdk-floor',
+        'bench/workers/sdk-floor-worker.ts',
+      );
+      try {
+        if (warmed) {
+          await answered(host, '/mcp', `SDK floor ${label}`, sent);
+          await answered(host, '/mcp', 'SDK floor tools/list', floorList);
+        }
+        const { ms } = await profiledRequest(host, `SDK floor ${label}`, sent);
+        (warmed ? afterWarmUp : first).push(ms);
+      } finally {
+        await host.close();
+      }
     }
   }
-  log(`SDK floor ${label}: first ${figures(first)}`);
+  log(`SDK floor ${label}: first ${figures(first)}; after a warm-up ${figures(afterWarmUp)}`);
 }

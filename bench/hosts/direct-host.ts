@@ -53,6 +53,23 @@ export async function startDirectWorker(
   extras: DirectWorkerExtras = {},
 ): Promise<WorkerHost> {
   const before = new Set(workerdBelow(process.pid).map((child) => child.pid));
+  // A port found free can be taken before workerd binds it (another process's connection): try again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePorts(script, persistTo, envFile, extras, before);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'ERR_ADDRESS_IN_USE' || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startOnFreePorts(
+  script: string,
+  persistTo: string,
+  envFile: string,
+  extras: DirectWorkerExtras,
+  before: Set<number>,
+): Promise<WorkerHost> {
   const port = await freePort();
   // Neither port is held until workerd binds it, so the second ask can return the first port again.
   let inspectorPort = await freePort();
@@ -85,7 +102,13 @@ export async function startDirectWorker(
       ],
     }),
   );
-  const url = await mf.ready;
+  let url: URL;
+  try {
+    url = await mf.ready;
+  } catch (error) {
+    await mf.dispose().catch(() => undefined);
+    throw error;
+  }
   const pids = workerdBelow(process.pid)
     .map((child) => child.pid)
     .filter((pid) => !before.has(pid));

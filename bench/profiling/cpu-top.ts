@@ -96,3 +96,27 @@ export async function profileTop(
 ): Promise<CpuEntry[]> {
   return (await profileTops(workerdPids, calls, call, count)).self;
 }
+
+/** One profile's entries (from topSelfTime or topTotalTime) and its busy time. */
+export interface ProfileEntries {
+  entries: CpuEntry[];
+  busyMs: number;
+}
+
+/**
+ * Entries of several profiles of the same request as their mean per profile, the `count` largest:
+ * one profile of a single request holds a few dozen samples, too few to tell its parts apart alone.
+ * Each profile's entries should be many more than `count`, so none is cut short before the mean.
+ */
+export function meanEntries(profiles: readonly ProfileEntries[], count: number): CpuEntry[] {
+  const ms = new Map<string, number>();
+  let busy = 0;
+  for (const { entries, busyMs } of profiles) {
+    for (const entry of entries) ms.set(entry.where, (ms.get(entry.where) ?? 0) + entry.ms);
+    busy += busyMs;
+  }
+  return [...ms]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([where, sum]) => ({ where, ms: sum / profiles.length, share: busy ? sum / busy : 0 }));
+}
