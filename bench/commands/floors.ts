@@ -26,6 +26,7 @@ import {
   belowResolution,
   CPU_RESOLUTION_MS,
   floorTable,
+  roundDifferences,
   type FloorRow,
 } from '../lib/floor-table.ts';
 import { freshQueries } from '../lib/fresh-queries.ts';
@@ -34,7 +35,7 @@ import { preparedCorpus } from '../lib/prepared-corpus.ts';
 import { startStatelessWorker } from '../lib/sdk-floor.ts';
 import { bundleBenchWorker, startDirectWorker } from '../hosts/direct-host.ts';
 import { writeBenchConfig, type WorkerHost } from '../hosts/worker-host.ts';
-import { medianIsolateCpuMsPerCall } from '../profiling/isolate-cpu.ts';
+import { isolateCpuMsPerCall } from '../profiling/isolate-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -145,6 +146,45 @@ log(
 const median = (figures: number[]): number =>
   [...figures].sort((a, b) => a - b)[Math.floor(figures.length / 2)]!;
 
+/**
+ * One CPU profile of `plan.calls` calls of each Worker per round, the Workers in turn, `rounds`
+ * rounds: the machine's speed drifts over a run (here by up to half between hours), and a drift
+ * between one Worker's profiles and another's would fall on their difference; in turns it falls on
+ * both. Each Worker's figures per round, in round order.
+ */
+async function profileRounds<T extends string>(
+  calls: Record<T, () => Promise<unknown>>,
+  rounds: number,
+): Promise<Record<T, number[]>> {
+  const figures = {} as Record<T, number[]>;
+  for (const target of Object.keys(calls) as T[]) figures[target] = [];
+  for (let round = 0; round < rounds; round++)
+    for (const target of Object.keys(calls) as T[])
+      figures[target].push(
+        await isolateCpuMsPerCall(hosts[target as Target].pids, plan.calls, calls[target]),
+      );
+  return figures;
+}
+
+/** A CPU row of the four Workers measured in turns: each one's median, and Praxis − SDK floor per round. */
+async function cpuInRounds(
+  era: Era,
+  call: string,
+  calls: Record<Target, () => Promise<unknown>>,
+): Promise<FloorRow> {
+  const figures = await profileRounds(calls, plan.profiles);
+  return {
+    era,
+    measure: 'CPU ms/call',
+    call,
+    praxis: median(figures.praxis),
+    contract: median(figures.contract),
+    sdk: median(figures.sdk),
+    raw: median(figures.raw),
+    aboveSdk: roundDifferences(figures.praxis, figures.sdk),
+  };
+}
+
 const rows: FloorRow[] = [];
 try {
   for (const era of ERAS) {
@@ -170,22 +210,12 @@ try {
       }
     log(`${ERA_LABEL[era]}: answers came back as ${[...new Set(shapes)].join('; ')}`);
     for (const { call: name, message, floor } of praxisCalls) {
-      const cpu = async (target: Target, sent: JsonRpcRequest) =>
-        medianIsolateCpuMsPerCall(
-          hosts[target].pids,
-          plan.profiles,
-          plan.calls,
-          call(target, sent),
-        );
-      const cpuRow: FloorRow = {
-        era,
-        measure: 'CPU ms/call',
-        call: name,
-        praxis: await cpu('praxis', message),
-        contract: await cpu('contract', message),
-        sdk: await cpu('sdk', floor),
-        raw: await cpu('raw', floor),
-      };
+      const cpuRow = await cpuInRounds(era, name, {
+        praxis: call('praxis', message),
+        contract: call('contract', message),
+        sdk: call('sdk', floor),
+        raw: call('raw', floor),
+      });
       rows.push(cpuRow);
       const throughput = async (target: Target, sent: JsonRpcRequest) => {
         const run = await loadMcp(hosts[target].url, era, sent, plan.loadSeconds, {
@@ -239,15 +269,18 @@ try {
         row.measure === 'CPU ms/call' &&
         row.call === 'tools/call search_processes',
     )!;
+    // Praxis's new queries and the SDK floor's echo in turn, round after round, like the rows above;
+    // the contract and raw floors as the search row measured them (neither depends on the query).
+    const freshRounds = await profileRounds(
+      { praxis: freshSearch, sdk: call('sdk', echo) },
+      plan.profiles,
+    );
     const freshRow: FloorRow = {
       ...searchRow,
       call: 'tools/call search_processes, each query new',
-      praxis: await medianIsolateCpuMsPerCall(
-        hosts.praxis.pids,
-        plan.profiles,
-        plan.calls,
-        freshSearch,
-      ),
+      praxis: median(freshRounds.praxis),
+      sdk: median(freshRounds.sdk),
+      aboveSdk: roundDifferences(freshRounds.praxis, freshRounds.sdk),
     };
     rows.push(freshRow);
     log(

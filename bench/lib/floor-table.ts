@@ -16,6 +16,29 @@ export interface FloorRow {
   contract: number;
   sdk: number;
   raw: number;
+  /**
+   * Praxis − SDK floor round by round (the two profiled in turn): the median and the range of the
+   * rounds' differences, printed beside the difference of the medians so a verdict shows its spread.
+   */
+  aboveSdk?: RoundDifferences;
+}
+
+export interface RoundDifferences {
+  median: number;
+  low: number;
+  high: number;
+}
+
+/** Round by round `a[i] − b[i]`: their median, least and greatest. */
+export function roundDifferences(a: readonly number[], b: readonly number[]): RoundDifferences {
+  if (a.length === 0 || a.length !== b.length)
+    throw new Error(`rounds differ in number: ${a.length} and ${b.length}`);
+  const differences = a.map((value, i) => value - b[i]!).sort((x, y) => x - y);
+  return {
+    median: differences[Math.floor(differences.length / 2)]!,
+    low: differences[0]!,
+    high: differences[differences.length - 1]!,
+  };
 }
 
 /** Praxis against one floor: the difference in the measure's unit and the ratio, both Praxis over the floor. */
@@ -45,6 +68,7 @@ export const FLOOR_TABLE_HEADER = [
   'SDK floor',
   'Praxis − SDK',
   'Praxis / SDK',
+  'Praxis − SDK per round: median (range)',
   'contract − SDK',
   'raw JSON',
   'Praxis − raw',
@@ -68,6 +92,9 @@ export function floorTable(rows: FloorRow[]): string[] {
       figure(row.sdk, row.measure),
       signed(sdk.difference, row.measure),
       ratio(sdk.ratio),
+      row.aboveSdk
+        ? `${signed(row.aboveSdk.median, row.measure)} (${signed(row.aboveSdk.low, row.measure)} to ${signed(row.aboveSdk.high, row.measure)})`
+        : '—',
       signed(against(row.contract, row.sdk).difference, row.measure),
       figure(row.raw, row.measure),
       signed(raw.difference, row.measure),

@@ -6,6 +6,7 @@ import {
   against,
   belowResolution,
   floorTable,
+  roundDifferences,
   type FloorRow,
 } from '../../../bench/lib/floor-table.ts';
 
@@ -18,6 +19,7 @@ const rows: FloorRow[] = [
     contract: 1.25,
     sdk: 0.5,
     raw: 0.05,
+    aboveSdk: { median: 1, low: 0.75, high: 1.125 },
   },
   {
     era: 'legacy',
@@ -50,16 +52,33 @@ describe('floorTable', () => {
     expect(header).toContain('contract − SDK');
     expect(header).toContain('Praxis / raw');
     expect(modern).toBe(
-      `| ${ERA_LABEL.modern} | CPU ms/call | tools/list | 1.500 | 1.250 | +0.250 | 1.20× | 0.500 | +1.000 | 3.00× | +0.750 | 0.050 | +1.450 | 30.00× |`,
+      `| ${ERA_LABEL.modern} | CPU ms/call | tools/list | 1.500 | 1.250 | +0.250 | 1.20× | 0.500 | +1.000 | 3.00× | +1.000 (+0.750 to +1.125) | +0.750 | 0.050 | +1.450 | 30.00× |`,
     );
     expect(legacy).toBe(
-      `| ${ERA_LABEL.legacy} | req/s | tools/list | 600 | 800 | -200 | 0.75× | 1200 | -600 | 0.50× | -400 | 3000 | -2400 | 0.20× |`,
+      `| ${ERA_LABEL.legacy} | req/s | tools/list | 600 | 800 | -200 | 0.75× | 1200 | -600 | 0.50× | — | -400 | 3000 | -2400 | 0.20× |`,
     );
   });
 
   it('labels the two eras differently', () => {
     expect(ERA_LABEL.modern).toContain('2026-07-28');
     expect(ERA_LABEL.legacy).not.toContain('2026-07-28');
+  });
+});
+
+describe('roundDifferences', () => {
+  it('takes each round against its own floor, not the medians against each other', () => {
+    // Both got slower in round 3 (the machine drifted): the per-round difference holds at about 0.2.
+    expect(roundDifferences([1.2, 1.25, 2.2], [1.0, 1.05, 2.0])).toEqual({
+      median: expect.closeTo(0.2, 9),
+      low: expect.closeTo(0.2, 9),
+      high: expect.closeTo(0.2, 9),
+    });
+    expect(roundDifferences([3, 1, 2], [1, 1, 1])).toEqual({ median: 1, low: 0, high: 2 });
+  });
+
+  it('refuses rounds that do not pair up', () => {
+    expect(() => roundDifferences([1, 2], [1])).toThrow('rounds differ in number: 2 and 1');
+    expect(() => roundDifferences([], [])).toThrow('rounds differ in number');
   });
 });
 
