@@ -4,12 +4,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { issueLocalToken } from '../../src/shared/auth/local-token.ts';
 import type { Manifest } from '../../src/bundle/bundle.ts';
-import {
-  chunkAt,
-  chunkRefsOf,
-  chunkStarts,
-  entriesFromObjects,
-} from '../../src/bundle/document-chunks.ts';
+import { chunkListOf } from '../../src/bundle/chunk-list.ts';
+import { entriesFromObjects } from '../../src/bundle/document-chunks.ts';
 import { documentKinds } from '../../src/bundle/kinds.ts';
 import { storedTermTable } from '../../src/bundle/search/term-table.ts';
 import { searcherOf, type StoredIndex } from '../../src/worker/content/search/searcher.ts';
@@ -400,11 +396,11 @@ async function firstAnswerBytes(bundle: Bundle, query: string): Promise<number> 
   });
   // The search tool's first page: 50 results, whose chunks it reads; bodies for the first 10 snippets.
   const hits = await searcher.search(analyseQuery(query), { limit: 50 });
-  bytes += Buffer.byteLength(text(section.chunkList));
-  const refs = chunkRefsOf(section, text);
-  const starts = chunkStarts(refs);
-  const chunks = new Set(hits.map((hit) => chunkAt(starts, hit.doc)));
-  for (const chunk of chunks) bytes += Buffer.byteLength(text(refs[chunk]!.hash));
+  const listText = text(section.chunkList);
+  bytes += Buffer.byteLength(listText);
+  const list = chunkListOf(listText);
+  const chunks = new Set(hits.map((hit) => list.chunkAt(hit.doc)));
+  for (const chunk of chunks) bytes += Buffer.byteLength(text(list.hashAt(chunk)));
   const entries = entriesFromObjects(manifest, 'processes', text);
   for (const hit of hits.slice(0, 10)) bytes += Buffer.byteLength(text(entries[hit.doc]!.body));
   return bytes;

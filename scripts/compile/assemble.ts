@@ -9,6 +9,7 @@ import {
   type Manifest,
   type Pointer,
 } from '../../src/bundle/bundle.ts';
+import { chunkListText } from '../../src/bundle/chunk-list.ts';
 import { audiencesOf, chunkEntries, namesOf } from '../../src/bundle/document-chunks.ts';
 import { documentKinds } from '../../src/bundle/kinds.ts';
 import {
@@ -160,7 +161,7 @@ export function sectionOf(
     count: entries.length,
     names: put(JSON.stringify(namesOf(entries))),
     chunkList: put(
-      JSON.stringify(
+      chunkListText(
         chunkEntries(entries).map((chunk): ChunkRef => ({
           count: chunk.length,
           hash: put(JSON.stringify(chunk)),

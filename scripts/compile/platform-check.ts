@@ -2,14 +2,9 @@
 // value a publish would write, the pointer, and what loading a version asks of one invocation.
 // A bundle breaking one is refused before anything is written, with the object, its size, the
 // limit and what to do.
-import {
-  objectKey,
-  POINTER_KEY,
-  type ChunkRef,
-  type Manifest,
-  type Pointer,
-} from '../../src/bundle/bundle.ts';
+import { objectKey, POINTER_KEY, type Manifest, type Pointer } from '../../src/bundle/bundle.ts';
 import { documentKinds } from '../../src/bundle/kinds.ts';
+import { storedChunkRefs } from '../../src/bundle/chunk-list.ts';
 import { isPartsList } from '../../src/bundle/object-parts.ts';
 import { KV, OBJECT_TARGET_BYTES } from '../../src/bundle/platform-limits.ts';
 import type { KnowledgeSections, RecordEntry } from '../../src/bundle/sections.ts';
@@ -136,7 +131,7 @@ function describeObjects(bundle: Bundle): Map<string, { what: string; file?: str
   described.set(bundle.pointer.manifest, { what: 'the manifest' });
   if (manifestText === undefined) return described;
   const manifest = JSON.parse(manifestText) as Manifest;
-  const refsIn = (list: string) => JSON.parse(text(list) ?? '[]') as ChunkRef[];
+  const refsIn = (list: string) => storedChunkRefs(text(list) ?? '[]');
   for (const kind of documentKinds) {
     const section = manifest.kinds[kind];
     if (!section) continue;

@@ -6,14 +6,19 @@
 // corpus and change on every edit. Other objects the manifest does not name (a knowledge section's
 // index shards, say) are listed in the version record's `extraObjects` object at publish time.
 import { knowledgeHashOf, type Manifest, type VersionRecord } from '../../src/bundle/bundle.ts';
+import { packedChunkHashes } from '../../src/bundle/chunk-list.ts';
 import { chunkHashesOf, chunkListHashesOf } from '../../src/bundle/document-chunks.ts';
 import { isPartsList, joinedText } from '../../src/bundle/object-parts.ts';
 import { objectText, type Bundle } from '../compile/assemble.ts';
 
 const HASH = /\b[0-9a-f]{64}\b/g;
 
-/** Every SHA-256-looking value in a text; a false positive only keeps an object alive. */
-export const hashesIn = (text: string): Set<string> => new Set(text.match(HASH) ?? []);
+/**
+ * Every SHA-256-looking value in a text, and every hash a chunk list stored as text packs (its
+ * hashes are bytes, not hex); a false positive only keeps an object alive.
+ */
+export const hashesIn = (text: string): Set<string> =>
+  new Set([...(text.match(HASH) ?? []), ...packedChunkHashes(text)]);
 
 /** Objects of a freshly built bundle that its manifest does not name (kept alive through the version record). */
 export function unnamedObjects(bundle: Bundle): string[] {

@@ -9,12 +9,13 @@
 import type { DocumentKind } from './kinds.ts';
 
 /**
+ * 6: a kind's chunk list stored as text (chunk-list.ts), not JSON.
  * 5: chunk lists out of the manifest, one object per kind and one for the graph records (`chunkList`).
  * 4: graph record entries in chunks named by the manifest (`records`), out of the knowledge object.
  * 3: large objects stored in parts, and the pointer names what loading a version reads (`load`).
  * 2: document entries in chunks plus a names object per kind (1 listed them in the manifest).
  */
-export const BUNDLE_SCHEMA = 5;
+export const BUNDLE_SCHEMA = 6;
 export const POINTER_KEY = 'praxis:pointer';
 export const objectKey = (hash: string): string => `praxis:obj:${hash}`;
 
@@ -104,7 +105,7 @@ export interface KindSection {
   /** Object hash of the kind's DocumentNames. */
   names: string;
   /**
-   * Object hash of the kind's chunk list, a JSON `ChunkRef[]`: the entries in name order, chunked;
+   * Object hash of the kind's chunk list (stored as chunk-list.ts writes it): the entries in name order, chunked;
    * position p is in the chunk whose counts, summed before it, pass p. Its own object, as it grows
    * with the corpus and most requests (initialize, tools/list) never read an entry.
    */

@@ -3,6 +3,7 @@
 // then changes the one chunk it falls in instead of shifting every chunk after it, so a re-publish
 // uploads a chunk, not half the directory.
 import type { Audience, ChunkRef, DocumentEntry, DocumentNames } from './bundle.ts';
+import { storedChunkRefs } from './chunk-list.ts';
 
 /**
  * One name in this many starts a chunk: chunks average about this many entries. A search page reads
@@ -64,29 +65,6 @@ export function audiencesOf(entries: readonly { access?: readonly string[] }[]):
   return [...byList.values()];
 }
 
-/** First entry position of each chunk. */
-export function chunkStarts(chunks: readonly ChunkRef[]): number[] {
-  const starts: number[] = [];
-  let position = 0;
-  for (const chunk of chunks) {
-    starts.push(position);
-    position += chunk.count;
-  }
-  return starts;
-}
-
-/** Index of the chunk holding `position` (binary search over `chunkStarts`). */
-export function chunkAt(starts: readonly number[], position: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if ((starts[middle] as number) <= position) low = middle;
-    else high = middle - 1;
-  }
-  return low;
-}
-
 /** A manifest section with chunks: its chunk list, or (schemas 2–4) the list inline. */
 export interface ChunkedSection {
   chunkList?: string;
@@ -118,7 +96,7 @@ export function chunkRefsOf<Ref extends ChunkRef = ChunkRef>(
   const listText = text(section.chunkList);
   if (listText == null)
     throw new Error(`the chunk list ${section.chunkList} is missing from the store`);
-  return JSON.parse(listText) as Ref[];
+  return storedChunkRefs<Ref>(listText);
 }
 
 /**

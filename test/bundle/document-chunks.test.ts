@@ -2,13 +2,8 @@
 // one chunk, not every chunk after it), position lookup, and what a real build writes.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DocumentEntry, Manifest } from '../../src/bundle/bundle.ts';
-import {
-  chunkAt,
-  chunkEntries,
-  chunkStarts,
-  chunkRefsOf,
-  entriesFromObjects,
-} from '../../src/bundle/document-chunks.ts';
+import { chunkListOf, chunkListText } from '../../src/bundle/chunk-list.ts';
+import { chunkEntries, chunkRefsOf, entriesFromObjects } from '../../src/bundle/document-chunks.ts';
 import {
   build,
   processes,
@@ -57,13 +52,20 @@ describe('chunkEntries', () => {
     expect(changed(texts(chunks), texts(chunkEntries(removed)))).toBeLessThanOrEqual(2);
   });
 
-  it('chunkAt finds the chunk of every position', () => {
-    const refs = chunks.map((chunk) => ({ count: chunk.length, hash: '' }));
-    const starts = chunkStarts(refs);
-    entries.forEach((item, position) => {
-      const index = chunkAt(starts, position);
-      expect(chunks[index]![position - starts[index]!]).toBe(item);
-    });
+  it('a chunk list finds the chunk of every position, stored as text or as JSON', () => {
+    const refs = chunks.map((chunk, i) => ({
+      count: chunk.length,
+      hash: i.toString(16).padStart(64, '0'),
+    }));
+    for (const stored of [chunkListText(refs), JSON.stringify(refs)]) {
+      const list = chunkListOf(stored);
+      expect(list.entries).toBe(entries.length);
+      entries.forEach((item, position) => {
+        const index = list.chunkAt(position);
+        expect(chunks[index]![position - list.startOf(index)]).toBe(item);
+        expect(list.hashAt(index)).toBe(refs[index]!.hash);
+      });
+    }
   });
 });
 

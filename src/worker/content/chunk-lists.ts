@@ -2,7 +2,8 @@
 // isolate (from the bulk read that brought it when there was one, retried after a failure) and
 // checked against the manifest's count: a list that does not add up is a damaged bundle, and no
 // entry is read through it.
-import type { ChunkRef, Manifest, RecordChunkRef } from '../../bundle/bundle.ts';
+import type { Manifest, RecordChunkRef } from '../../bundle/bundle.ts';
+import { chunkListOf, type ChunkList } from '../../bundle/chunk-list.ts';
 import type { DocumentKind } from '../../bundle/kinds.ts';
 import type { Stash } from './bulk-read.ts';
 import { loadedOnce } from './loaded-once.ts';
@@ -12,8 +13,8 @@ import type { ParsedObject } from './parsed-objects.ts';
 export type PendingRead = Promise<Stash | undefined>;
 
 export interface ChunkLists {
-  /** The kind's chunk list (empty for a kind without documents). */
-  ofKind(kind: DocumentKind, read?: PendingRead): Promise<ChunkRef[]>;
+  /** The kind's chunk list (no chunks for a kind without documents). */
+  ofKind(kind: DocumentKind, read?: PendingRead): Promise<ChunkList>;
   /** The graph records' chunk list (empty without records). */
   ofRecords(read?: PendingRead): Promise<RecordChunkRef[]>;
   /** The load of a kind's list, or the records' (`'records'`), if one has started. */
@@ -21,35 +22,59 @@ export interface ChunkLists {
 }
 
 export function chunkListsOf(manifest: Manifest, json: ParsedObject): ChunkLists {
-  const loads = new Map<DocumentKind | 'records', Promise<ChunkRef[]>>();
-  const listed = <Ref extends ChunkRef>(
+  const loads = new Map<DocumentKind | 'records', Promise<unknown>>();
+  /** The list `section` names, read once, parsed by `parse`, its entries checked against the manifest's count. */
+  const listed = <List>(
     key: DocumentKind | 'records',
     section: { count: number; chunkList: string } | undefined,
     what: string,
     read: PendingRead,
-  ): Promise<Ref[]> => {
-    if (!section?.count) return Promise.resolve([]);
+    parse: (text: string) => List,
+    entries: (list: List) => number,
+    empty: List,
+  ): Promise<List> => {
+    if (!section?.count) return Promise.resolve(empty);
     return loadedOnce(loads, key, () =>
       read
-        .then((stash) => json<Ref[]>(section.chunkList, stash))
-        .then((chunks) => counted(chunks, section.count, `${what} ${section.chunkList}`)),
-    ) as Promise<Ref[]>;
+        .then((stash) => json(section.chunkList, stash, parse))
+        .then((list) =>
+          counted(list, entries(list), section.count, `${what} ${section.chunkList}`),
+        ),
+    ) as Promise<List>;
   };
   return {
     ofKind: (kind, read = Promise.resolve(undefined)) =>
-      listed(kind, manifest.kinds[kind], `the ${kind} chunk list`, read),
+      listed(
+        kind,
+        manifest.kinds[kind],
+        `the ${kind} chunk list`,
+        read,
+        chunkListOf,
+        (list) => list.entries,
+        NO_CHUNKS,
+      ),
     ofRecords: (read = Promise.resolve(undefined)) =>
-      listed('records', manifest.records, "the graph records' chunk list", read),
+      listed(
+        'records',
+        manifest.records,
+        "the graph records' chunk list",
+        read,
+        (text) => JSON.parse(text) as RecordChunkRef[],
+        (chunks) => chunks.reduce((sum, chunk) => sum + chunk.count, 0),
+        [],
+      ),
     started: (list) => loads.get(list),
   };
 }
 
-/** A chunk list whose counts add up to the manifest's; anything else is a damaged bundle. */
-function counted<Ref extends ChunkRef>(chunks: Ref[], count: number, what: string): Ref[] {
-  const total = chunks.reduce((sum, chunk) => sum + chunk.count, 0);
+/** The chunk list of a kind without documents. */
+const NO_CHUNKS: ChunkList = chunkListOf('[]');
+
+/** A chunk list whose entries add up to the manifest's count; anything else is a damaged bundle. */
+function counted<List>(list: List, total: number, count: number, what: string): List {
   if (total !== count)
     throw new Error(
       `${what} counts ${total} entries where the manifest says ${count}: the bundle is damaged; republish it`,
     );
-  return chunks;
+  return list;
 }

@@ -4,8 +4,8 @@
 // them all. A search needs no names object at all (its hits are positions, the chunks are named by
 // the kind's chunk list), so the names object is read only by requests that look documents up by
 // name.
-import type { ChunkRef, DocumentEntry, DocumentNames, KindSection } from '../../bundle/bundle.ts';
-import { chunkAt, chunkStarts } from '../../bundle/document-chunks.ts';
+import type { DocumentEntry, DocumentNames, KindSection } from '../../bundle/bundle.ts';
+import type { ChunkList } from '../../bundle/chunk-list.ts';
 import type { DocumentKind } from '../../bundle/kinds.ts';
 
 /** What the names object knows about a document: enough to list names, check access and title a prompt. */
@@ -48,23 +48,16 @@ export async function loadNames(
 /**
  * A kind's directory. `names` returns the loaded names object, or throws when the request did not
  * ask for it (a programming error: the request's needs are declared before the server runs);
- * `chunkRefs` the kind's chunk list, read once.
+ * `chunkList` the kind's chunk list, read once.
  */
 export function directoryOf(
   kind: DocumentKind,
   names: () => DocumentNames,
-  chunkRefs: () => Promise<readonly ChunkRef[]>,
+  chunkList: () => Promise<ChunkList>,
   json: <T>(hash: string) => Promise<T>,
 ): DocumentDirectory {
   let refs: DocumentRef[] | undefined;
   let positions: Map<string, number> | undefined;
-  // The list's first positions, worked out once per list (`chunkRefs` reads and retries the list).
-  let located: { chunks: readonly ChunkRef[]; starts: number[] } | undefined;
-  const chunksWithStarts = async () => {
-    const chunks = await chunkRefs();
-    if (located?.chunks !== chunks) located = { chunks, starts: chunkStarts(chunks) };
-    return located;
-  };
   return {
     get refs() {
       refs ??= refsOf(kind, names());
@@ -76,32 +69,38 @@ export function directoryOf(
     },
     async entriesAt(wanted) {
       if (wanted.length === 0) return [];
-      const { chunks, starts } = await chunksWithStarts();
-      const indexes = wanted.map((position) => chunkAt(starts, position));
+      const chunks = await chunkList();
+      const indexes = wanted.map((position) => chunks.chunkAt(position));
       const loaded = new Map(
         await Promise.all(
           [...new Set(indexes)].map(async (index) => {
-            const chunk = chunks[index];
-            if (!chunk)
+            const position = wanted[indexes.indexOf(index)] as number;
+            if (!(position >= 0 && position < chunks.entries))
               throw new Error(
-                `${kind} entry ${wanted[indexes.indexOf(index)]} is past its chunk list: the bundle is damaged; republish it`,
+                `${kind} entry ${position} is past its chunk list: the bundle is damaged; republish it`,
               );
-            return [index, await json<DocumentEntry[]>(chunk.hash)] as const;
+            return [index, await json<DocumentEntry[]>(chunks.hashAt(index))] as const;
           }),
         ),
       );
       return wanted.map((position, i) =>
         entryIn(
           loaded.get(indexes[i] as number)!,
-          position - (starts[indexes[i] as number] as number),
+          position - chunks.startOf(indexes[i] as number),
           kind,
           position,
         ),
       );
     },
     async entries() {
-      const { chunks } = await chunksWithStarts();
-      return (await Promise.all(chunks.map((chunk) => json<DocumentEntry[]>(chunk.hash)))).flat();
+      const chunks = await chunkList();
+      return (
+        await Promise.all(
+          Array.from({ length: chunks.chunks }, (_, chunk) =>
+            json<DocumentEntry[]>(chunks.hashAt(chunk)),
+          ),
+        )
+      ).flat();
     },
   };
 }

@@ -2,7 +2,8 @@
 // else (a hand-made or damaged pointer) unpacks to nothing, so the shards are read after the head.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { packShardHashes, unpackShardHashes } from '../../../src/bundle/search/shard-list.ts';
+import { packHashes } from '../../../src/bundle/packed-hashes.ts';
+import { unpackShardHashes } from '../../../src/bundle/search/shard-list.ts';
 
 const hashes = (count: number) =>
   Array.from({ length: count }, (_, i) => createHash('sha256').update(String(i)).digest('hex'));
@@ -10,14 +11,14 @@ const hashes = (count: number) =>
 describe('packed shard lists', () => {
   it('unpack to the hashes packed, in order, at 43 characters a shard', () => {
     for (const count of [1, 2, 64, 1024]) {
-      const packed = packShardHashes(hashes(count));
+      const packed = packHashes(hashes(count));
       expect(unpackShardHashes(packed)).toEqual(hashes(count));
       expect(packed.length).toBeLessThanOrEqual(Math.ceil((count * 32) / 3) * 4);
     }
   });
 
   it('refuse to pack what is not an object hash', () => {
-    expect(() => packShardHashes(['ABC'])).toThrow(/not an object hash/);
+    expect(() => packHashes(['ABC'])).toThrow(/not an object hash/);
   });
 
   it('unpack to null from anything that is not a packed list of a power-of-two count', () => {
@@ -28,8 +29,8 @@ describe('packed shard lists', () => {
       '',
       '!!!not base64',
       btoa('x'.repeat(31)),
-      packShardHashes(hashes(3)),
-      [packShardHashes(hashes(2))],
+      packHashes(hashes(3)),
+      [packHashes(hashes(2))],
     ]) {
       expect(unpackShardHashes(damaged)).toBeNull();
     }

@@ -1,5 +1,6 @@
 // The content build: names, fallbacks, and one file:line: message per invalid document.
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { storedChunkRefs } from '../../../src/bundle/chunk-list.ts';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -179,7 +180,7 @@ describe('bundle', () => {
     const pointer = JSON.parse(await readFile(join(out, 'pointer.json'), 'utf8'));
     expect(stdout).toContain(`built version ${pointer.version}: 1 documents`);
     const manifest = JSON.parse(await readFile(join(out, 'objects', pointer.manifest), 'utf8'));
-    const [chunk] = JSON.parse(
+    const [chunk] = storedChunkRefs(
       await readFile(join(out, 'objects', manifest.kinds.processes.chunkList), 'utf8'),
     );
     expect(JSON.parse(await readFile(join(out, 'objects', chunk.hash), 'utf8'))[0]).toMatchObject({

@@ -13,7 +13,8 @@ import { objectKey, POINTER_KEY, type Manifest } from '../../../src/bundle/bundl
 import { isPartsList, partsOf } from '../../../src/bundle/object-parts.ts';
 import { KV } from '../../../src/bundle/platform-limits.ts';
 import type { ShardedIndex } from '../../../src/bundle/search/index.ts';
-import { packShardHashes, unpackShardHashes } from '../../../src/bundle/search/shard-list.ts';
+import { packHashes } from '../../../src/bundle/packed-hashes.ts';
+import { unpackShardHashes } from '../../../src/bundle/search/shard-list.ts';
 import { writeCorpus } from '../../helpers/node/generated-corpus.ts';
 import { openLocalStore } from '../../../scripts/publish/local-store.ts';
 import { publishBundle } from '../../../scripts/publish/publish.ts';
@@ -142,7 +143,7 @@ describe('a bundle that breaks a limit is refused', () => {
       objects: whole.objects,
     };
     expect(platformProblems(bundle).map((problem) => problem.key)).toContain(POINTER_KEY);
-    const shardList = packShardHashes(
+    const shardList = packHashes(
       Array.from({ length: 4096 }, (_, i) => String(i).padStart(64, '0')),
     );
     const sharded = {

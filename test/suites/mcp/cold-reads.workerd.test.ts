@@ -8,6 +8,7 @@
 // (a get: the kind's names; anything else: everything) reads it in the same first bulk read; a
 // request that needs no entry (initialize, tools/list) reads no chunk list, whatever the corpus size.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { chunkListText, storedChunkRefs } from '../../../src/bundle/chunk-list.ts';
 import {
   chainOf,
   recordingNamespace,
@@ -400,12 +401,9 @@ describe("a chunk list whose counts do not add up to the manifest's", () => {
   it('answers no entry from it: the search fails cleanly, naming the damage in the log', async () => {
     const { pointer, objects } = inject('chunkedBundle');
     const manifest = JSON.parse(objectText(objects, pointer.manifest)) as Manifest;
-    const list = JSON.parse(objectText(objects, manifest.kinds.processes.chunkList)) as Array<{
-      count: number;
-      hash: string;
-    }>;
+    const list = storedChunkRefs(objectText(objects, manifest.kinds.processes.chunkList));
     // The last chunk dropped: positions past it would be read from nowhere, or from the wrong chunk.
-    const listText = JSON.stringify(list.slice(0, -1));
+    const listText = chunkListText(list.slice(0, -1));
     const listHash = await sha256Hex(listText);
     const damaged = {
       ...manifest,

@@ -3,6 +3,7 @@
 // search hit matched to its own entry — and a pointer of another schema is refused like an
 // unloadable version.
 import type { Client } from '@modelcontextprotocol/client';
+import { storedChunkRefs } from '../../../src/bundle/chunk-list.ts';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   BUNDLE_SCHEMA,
@@ -71,7 +72,7 @@ describe('document entries in chunks', () => {
     const byHash = new Map(objects);
     const manifest = JSON.parse(byHash.get(pointer.manifest)!) as Manifest;
     const section = manifest.kinds.processes;
-    const chunks = JSON.parse(byHash.get(section.chunkList)!) as ChunkRef[];
+    const chunks = storedChunkRefs(byHash.get(section.chunkList)!);
     expect(chunks.length).toBeGreaterThanOrEqual(3);
     expect(section.count).toBe(TOTAL);
     const entries = chunks.flatMap(

@@ -2,6 +2,7 @@
 // finishes on A while the pointer flips to B; new requests get B; an isolate notices a new version
 // within PRAXIS_POINTER_TTL_MS and reports it in /healthz, serverInfo and result provenance.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { storedChunkRefs } from '../../../src/bundle/chunk-list.ts';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import {
   POINTER_KEY,
@@ -33,7 +34,7 @@ async function version(label: string): Promise<Version> {
   const fixture = inject('fixtureBundle');
   const objects = new Map(fixture.objects);
   const manifest = JSON.parse(objects.get(fixture.pointer.manifest)!) as Manifest;
-  const chunks = JSON.parse(objects.get(manifest.kinds.processes.chunkList)!) as ChunkRef[];
+  const chunks = storedChunkRefs(objects.get(manifest.kinds.processes.chunkList)!);
   const chunk = chunks.find((ref) => objects.get(ref.hash)!.includes('"name":"code-review"'))!;
   const entries = JSON.parse(objects.get(chunk.hash)!) as DocumentEntry[];
   const entry = entries.find((document) => document.name === 'code-review')!;
