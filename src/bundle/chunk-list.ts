@@ -1,14 +1,18 @@
-// A kind's chunk list as stored (schema 6): three lines of text, not JSON — a marker, each chunk's
-// entry count as varints (codec.ts), and the chunks' hashes packed (packed-hashes.ts). At 1 000 000
-// documents a kind has about 6 000 chunks: as JSON (schema 5) the list was 530 KiB, parsed into an
-// object and a 64-character string per chunk by every new isolate's first search or get; as text
-// it is about half that, and a reader decodes the counts and builds the hex of only the chunks it
-// reads. A list written as JSON is still read (older bundles; hand-made ones in tests).
+// A kind's chunk list as stored (schema 6): three lines of text, not JSON — a marker, where each
+// chunk's entries end (fixed-width numbers, so a position's chunk is found by bisecting the line
+// itself) and the chunks' hashes packed (packed-hashes.ts). At 1 000 000 documents a kind has about
+// 6 000 chunks: as JSON (schema 5) the list was 530 KiB, parsed into an object and a 64-character
+// string per chunk by every new isolate's first search or get; as text it is about half that, and a
+// reader decodes nothing up front: a search page's lookups read a few dozen numbers and build the hex
+// of the chunks it reads. A list written as JSON is still read (older bundles; hand-made ones in tests).
 import type { ChunkRef } from './bundle.ts';
-import { decodeVarints, encodeVarints } from './search/codec.ts';
+import { readDigit, writeDigit } from './search/codec.ts';
 import { packHashes, packedHashesOf } from './packed-hashes.ts';
 
 const MARKER = 'praxis-chunks/1';
+/** Base-64 digits of each chunk's end: up to 64^5 − 1 (over a thousand million) entries a kind. */
+const END_DIGITS = 5;
+const MAX_END = 64 ** END_DIGITS - 1;
 
 /** A chunk list read: where each chunk's entries start, and a chunk's hash. */
 export interface ChunkList {
@@ -18,33 +22,63 @@ export interface ChunkList {
   entries: number;
   /** The chunk holding entry `position` (the last chunk for a position past the end). */
   chunkAt(position: number): number;
-  /** The position of chunk `chunk`'s first entry. */
+  /** The position of chunk `chunk`'s first entry (`entries` past the last chunk). */
   startOf(chunk: number): number;
   hashAt(chunk: number): string;
 }
 
 /** The chunk list's stored text. */
 export function chunkListText(chunks: readonly ChunkRef[]): string {
-  return `${MARKER}\n${encodeVarints(chunks.map((chunk) => chunk.count))}\n${packHashes(chunks.map((chunk) => chunk.hash))}`;
+  const ends: string[] = [];
+  let end = 0;
+  for (const chunk of chunks) {
+    end += chunk.count;
+    if (end > MAX_END) throw new Error(`a kind of ${end} entries is more than a chunk list holds`);
+    for (let digit = END_DIGITS - 1; digit >= 0; digit--)
+      writeDigit(ends, Math.floor(end / 64 ** digit) % 64);
+  }
+  return `${MARKER}\n${ends.join('')}\n${packHashes(chunks.map((chunk) => chunk.hash))}`;
 }
 
 /** A stored chunk list, as text or as JSON; throws, naming the problem, on anything else. */
 export function chunkListOf(text: string): ChunkList {
   if (!text.startsWith(`${MARKER}\n`)) {
     const chunks = chunkRefsOfJson(text);
+    const ends: number[] = [];
+    let end = 0;
+    for (const chunk of chunks) ends.push((end += chunk.count));
     return listOf(
-      chunks.map((chunk) => chunk.count),
+      chunks.length,
+      (chunk) => ends[chunk]!,
       (chunk) => chunks[chunk]!.hash,
     );
   }
-  const [, counts = '', packed] = text.split('\n');
-  const hashes = packedHashesOf(packed);
-  const sizes = decodeVarints(counts);
-  if (hashes === null || hashes.count !== sizes.length)
+  const endsFrom = MARKER.length + 1;
+  const hashesFrom = text.indexOf('\n', endsFrom) + 1;
+  const digits = hashesFrom - 1 - endsFrom;
+  const hashes = hashesFrom > 0 ? packedHashesOf(text.slice(hashesFrom)) : null;
+  const count = digits / END_DIGITS;
+  if (hashes === null || !Number.isInteger(count) || hashes.count !== count)
     throw new Error(
-      `damaged chunk list: ${sizes.length} counts and ${hashes === null ? 'no readable' : hashes.count} hashes`,
+      `damaged chunk list: ${hashesFrom > 0 ? `${digits} digits of chunk ends` : 'one line'} and ${hashes === null ? 'no readable' : hashes.count} hashes`,
     );
-  return listOf(sizes, hashes.hashAt);
+  const reader = { text, pos: 0 };
+  return listOf(
+    count,
+    (chunk) => {
+      reader.pos = endsFrom + chunk * END_DIGITS;
+      let end = 0;
+      for (let digit = 0; digit < END_DIGITS; digit++) end = end * 64 + readDigit(reader);
+      return end;
+    },
+    (chunk) => {
+      try {
+        return hashes.hashAt(chunk);
+      } catch {
+        throw new Error(`damaged chunk list: the hash of chunk ${chunk} is not base64`);
+      }
+    },
+  );
 }
 
 /**
@@ -73,27 +107,31 @@ function chunkRefsOfJson(text: string): ChunkRef[] {
   return value as ChunkRef[];
 }
 
-/** The list of chunks of these sizes; `hashAt` is called with a chunk in range only. */
-function listOf(sizes: readonly number[], hashAt: (chunk: number) => string): ChunkList {
-  const count = sizes.length;
-  const starts = new Float64Array(count + 1);
-  for (let i = 0; i < count; i++) starts[i + 1] = starts[i]! + sizes[i]!;
+/** The list of `count` chunks ending where `endOf` says; `endOf` and `hashAt` get a chunk in range. */
+function listOf(
+  count: number,
+  endOf: (chunk: number) => number,
+  hashAt: (chunk: number) => string,
+): ChunkList {
+  const startOf = (chunk: number): number => (chunk <= 0 ? 0 : endOf(Math.min(chunk, count) - 1));
   return {
     chunks: count,
-    entries: starts[count]!,
+    entries: startOf(count),
     chunkAt(position) {
+      // The first chunk ending past `position`.
       let low = 0;
       let high = count - 1;
       while (low < high) {
-        const middle = (low + high + 1) >> 1;
-        if (starts[middle]! <= position) low = middle;
-        else high = middle - 1;
+        const middle = (low + high) >> 1;
+        if (endOf(middle) > position) high = middle;
+        else low = middle + 1;
       }
       return low;
     },
-    startOf: (chunk) => starts[Math.min(chunk, count)]!,
+    startOf,
     hashAt(chunk) {
-      if (!(chunk >= 0 && chunk < count)) throw new RangeError(`no chunk ${chunk} of ${count}`);
+      if (!(Number.isInteger(chunk) && chunk >= 0 && chunk < count))
+        throw new RangeError(`no chunk ${chunk} of ${count}`);
       return hashAt(chunk);
     },
   };

@@ -22,27 +22,33 @@ const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(
 /** A packed list read lazily: how many hashes it holds, and one's hex built only when asked for. */
 export interface PackedHashes {
   count: number;
+  /** The hash at `index`; throws when that part of the list is not base64 (a damaged list). */
   hashAt(index: number): string;
 }
 
-/** A packed list, or null when `packed` is not one (not base64, or not a whole number of hashes). */
+/**
+ * A packed list, or null when `packed` cannot be one (not a string, or not the base64 length of a
+ * whole number of hashes). Nothing is decoded up front — a chunk list at 1 000 000 documents is
+ * 260 KiB of base64 — : each hash is decoded from the few base64 groups that hold its bytes, so a
+ * reader that asks for five hashes decodes five, and a damaged character is found where it is read.
+ */
 export function packedHashesOf(packed: unknown): PackedHashes | null {
-  if (typeof packed !== 'string') return null;
-  let binary: string;
-  try {
-    binary = atob(packed);
-  } catch {
-    return null;
-  }
-  const count = binary.length / HASH_BYTES;
+  if (typeof packed !== 'string' || packed.length % 4 !== 0) return null;
+  const padding = packed.endsWith('==') ? 2 : packed.endsWith('=') ? 1 : 0;
+  const count = ((packed.length / 4) * 3 - padding) / HASH_BYTES;
   if (!Number.isInteger(count)) return null;
   return {
     count,
     hashAt(index) {
-      if (!(index >= 0 && index < count)) throw new RangeError(`no hash ${index} of ${count}`);
+      if (!(Number.isInteger(index) && index >= 0 && index < count))
+        throw new RangeError(`no hash ${index} of ${count}`);
+      const first = index * HASH_BYTES;
+      // Base64 turns each 3 bytes into 4 characters: decode the groups spanning the hash's bytes.
+      const group = Math.floor(first / 3);
+      const bytes = atob(packed.slice(group * 4, Math.ceil((first + HASH_BYTES) / 3) * 4));
       let hex = '';
-      for (let i = index * HASH_BYTES; i < (index + 1) * HASH_BYTES; i++)
-        hex += HEX[binary.charCodeAt(i)];
+      for (let i = first - group * 3; i < first - group * 3 + HASH_BYTES; i++)
+        hex += HEX[bytes.charCodeAt(i)];
       return hex;
     },
   };

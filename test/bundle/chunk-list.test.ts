@@ -1,5 +1,5 @@
 // A kind's chunk list stored as text: what the build writes is what every reader gets back, at about
-// half the bytes of JSON; a list written as JSON (schema 5) reads the same; a damaged one is refused,
+// half the bytes of JSON, a position's chunk found without decoding the list; a list written as JSON (schema 5) reads the same; a damaged one is refused,
 // naming what does not add up.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,23 @@ describe('a chunk list stored as text', () => {
       expect(storedChunkRefs(text)).toEqual(chunks);
       expect(packedChunkHashes(text)).toEqual(chunks.map((chunk) => chunk.hash));
       if (count > 60) expect(text.length).toBeLessThan(JSON.stringify(chunks).length * 0.6);
+    }
+  });
+
+  it('holds a kind of up to 64^5 − 1 entries and refuses to store more', () => {
+    const big = [
+      { count: 64 ** 5 - 2, hash: refs(1)[0]!.hash },
+      { count: 1, hash: refs(2)[1]!.hash },
+    ];
+    const list = chunkListOf(chunkListText(big));
+    expect(list.entries).toBe(64 ** 5 - 1);
+    expect(list.chunkAt(64 ** 5 - 2)).toBe(1);
+    expect(list.chunkAt(64 ** 5 - 3)).toBe(0);
+    expect(() => chunkListText([...big, { count: 1, hash: big[0]!.hash }])).toThrow(
+      /more than a chunk list holds/,
+    );
+    for (const count of [0]) {
+      expect(chunkListOf(chunkListText([]))).toMatchObject({ chunks: count, entries: 0 });
     }
   });
 
@@ -56,16 +73,28 @@ describe('a chunk list stored as text', () => {
 
   it('refuses a damaged list, naming what does not add up', () => {
     const text = chunkListText(refs(5));
-    const [marker, counts, packed] = text.split('\n');
-    expect(() => chunkListOf(`${marker}\n${counts}A\n${packed}`)).toThrow(
-      'damaged chunk list: 6 counts and 5 hashes',
+    const [marker, ends, packed] = text.split('\n');
+    expect(() => chunkListOf(`${marker}\n${ends}A\n${packed}`)).toThrow(
+      'damaged chunk list: 26 digits of chunk ends and 5 hashes',
     );
-    expect(() => chunkListOf(`${marker}\n${counts}\n${packed!.slice(0, -4)}`)).toThrow(
-      /damaged chunk list: 5 counts and (no readable|4) hashes/,
+    expect(() => chunkListOf(`${marker}\n${ends}AAAAB\n${packed}`)).toThrow(
+      'damaged chunk list: 30 digits of chunk ends and 5 hashes',
     );
-    expect(() => chunkListOf(`${marker}\n${counts}\n!!`)).toThrow(
-      'damaged chunk list: 5 counts and no readable hashes',
+    expect(() => chunkListOf(`${marker}\n${ends}\n${packed!.slice(0, -4)}`)).toThrow(
+      /damaged chunk list: 25 digits of chunk ends and (no readable|4) hashes/,
     );
+    expect(() => chunkListOf(`${marker}\n${ends}\n!!`)).toThrow(
+      'damaged chunk list: 25 digits of chunk ends and no readable hashes',
+    );
+    expect(() => chunkListOf(`${marker}\n${ends}`)).toThrow(
+      'damaged chunk list: one line and no readable hashes',
+    );
+    // A damaged character is found where it is read: the chunks before it still read.
+    const flawed = chunkListOf(
+      `${marker}\n${ends}\n${packed!.slice(0, 100)}*${packed!.slice(101)}`,
+    );
+    expect(flawed.hashAt(0)).toBe(refs(5)[0]!.hash);
+    expect(() => flawed.hashAt(2)).toThrow('damaged chunk list: the hash of chunk 2 is not base64');
     expect(() => chunkListOf('{"count":1}')).toThrow(
       'damaged chunk list: neither text nor a JSON list',
     );

@@ -31,11 +31,14 @@ export function shardListsOf(
  * a kind builds a handful of hashes, not all of them.
  */
 export function shardListOf(packed: unknown): PackedHashes | null {
-  if (packed === '') return null;
+  // A pointer's list is checked whole (43 characters a shard): a damaged one is ignored, not thrown.
+  if (typeof packed !== 'string' || packed === '' || !BASE64.test(packed)) return null;
   const list = packedHashesOf(packed);
   // A shard count is a power of two (shardOf masks with it).
   return list && (list.count & (list.count - 1)) === 0 ? list : null;
 }
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** Every hash a packed list holds, or null when it is not one. */
 export function unpackShardHashes(packed: unknown): string[] | null {
