@@ -9,11 +9,7 @@ import { shardsOfQuery } from './search/query-shards.ts';
 /** Stored values of one bulk read by object hash. */
 export type Stash = Map<string, string>;
 
-/**
- * The objects (and their parts) `needs` reads in bulk, as the pointer lists them; without `loadBy`,
- * all of `load`. A kind's chunk list is not among them: it grows with the corpus (290 KiB at
- * 1 000 000 documents) and is read on its own (chunk-lists.ts), as term shards are.
- */
+/** The objects (and their parts) `needs` reads, as the pointer lists them; without `loadBy`, all of `load`. */
 export function keysOf(pointer: Pointer, needs: BundleNeeds): string[] {
   const lists = pointer.loadBy;
   if (!lists) return Array.isArray(pointer.load) ? pointer.load : [];
@@ -21,13 +17,9 @@ export function keysOf(pointer: Pointer, needs: BundleNeeds): string[] {
     ...(needs.knowledge ? lists.knowledge : []),
     ...needs.names.flatMap((kind) => lists.names[kind] ?? []),
     ...indexKindsOf(needs).flatMap((kind) => lists.index[kind] ?? []),
+    ...needs.entries.flatMap((kind) => lists.chunkList?.[kind] ?? []),
     ...(needs.records || needs.recordLookups ? (lists.recordChunkList ?? []) : []),
   ];
-}
-
-/** The chunk lists of the kinds whose entries `needs` reads, as the pointer names them. */
-export function chunkListsAhead(pointer: Pointer, needs: BundleNeeds): string[] {
-  return needs.entries.flatMap((kind) => pointer.loadBy?.chunkList?.[kind]?.slice(0, 1) ?? []);
 }
 
 /**

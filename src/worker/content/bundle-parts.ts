@@ -142,7 +142,7 @@ export function bundlePartsOf(
         }),
       );
     }
-    for (const kind of missing.entries) void chunkLists.ofKind(kind);
+    for (const kind of missing.entries) void chunkLists.ofKind(kind, read);
     for (const kind of missing.names) {
       void loadedOnce(namesLoads, kind, () =>
         loadNames(kind, manifest.kinds[kind], fromRead).then(

@@ -1,7 +1,7 @@
 // A loaded version's chunk lists — each kind's and the graph records' — each read at most once per
-// isolate (retried after a failure) and checked against the manifest's count: a list that does not
-// add up is a damaged bundle, and no entry is read through it. A kind's list is read on its own; the
-// graph records' comes from the bulk read that brought it when there was one.
+// isolate (from the bulk read that brought it when there was one, retried after a failure) and
+// checked against the manifest's count: a list that does not add up is a damaged bundle, and no
+// entry is read through it.
 import type { Manifest, RecordChunkRef } from '../../bundle/bundle.ts';
 import { chunkListOf, type ChunkList } from '../../bundle/chunk-list.ts';
 import type { DocumentKind } from '../../bundle/kinds.ts';
@@ -12,18 +12,9 @@ import type { ParsedObject } from './parsed-objects.ts';
 /** What a bulk read brought, once it is in (undefined: read each list on its own). */
 export type PendingRead = Promise<Stash | undefined>;
 
-/**
- * A kind's chunk list, kept parsed: read on its own (it grows with the corpus, 290 KiB at 1 000 000
- * documents, and a large object costs the isolate less read alone than in a bulk read: kv-read.ts).
- * The one way it is read, whether a request asks for entries or a version's first request reads it
- * ahead.
- */
-export const kindChunkList = (json: ParsedObject, hash: string): Promise<ChunkList> =>
-  json(hash, 'alone', chunkListOf);
-
 export interface ChunkLists {
   /** The kind's chunk list (no chunks for a kind without documents). */
-  ofKind(kind: DocumentKind): Promise<ChunkList>;
+  ofKind(kind: DocumentKind, read?: PendingRead): Promise<ChunkList>;
   /** The graph records' chunk list (empty without records). */
   ofRecords(read?: PendingRead): Promise<RecordChunkRef[]>;
   /** The load of a kind's list, or the records' (`'records'`), if one has started. */
@@ -32,29 +23,33 @@ export interface ChunkLists {
 
 export function chunkListsOf(manifest: Manifest, json: ParsedObject): ChunkLists {
   const loads = new Map<DocumentKind | 'records', Promise<unknown>>();
-  /** The list `section` names, loaded once by `load`, its entries checked against the manifest's count. */
+  /** The list `section` names, read once, parsed by `parse`, its entries checked against the manifest's count. */
   const listed = <List>(
     key: DocumentKind | 'records',
     section: { count: number; chunkList: string } | undefined,
     what: string,
-    load: (hash: string) => Promise<List>,
+    read: PendingRead,
+    parse: (text: string) => List,
     entries: (list: List) => number,
     empty: List,
   ): Promise<List> => {
     if (!section?.count) return Promise.resolve(empty);
     return loadedOnce(loads, key, () =>
-      load(section.chunkList).then((list) =>
-        counted(list, entries(list), section.count, `${what} ${section.chunkList}`),
-      ),
+      read
+        .then((stash) => json(section.chunkList, stash, parse))
+        .then((list) =>
+          counted(list, entries(list), section.count, `${what} ${section.chunkList}`),
+        ),
     ) as Promise<List>;
   };
   return {
-    ofKind: (kind) =>
+    ofKind: (kind, read = Promise.resolve(undefined)) =>
       listed(
         kind,
         manifest.kinds[kind],
         `the ${kind} chunk list`,
-        (hash) => kindChunkList(json, hash),
+        read,
+        chunkListOf,
         (list) => list.entries,
         NO_CHUNKS,
       ),
@@ -63,7 +58,8 @@ export function chunkListsOf(manifest: Manifest, json: ParsedObject): ChunkLists
         'records',
         manifest.records,
         "the graph records' chunk list",
-        (hash) => read.then((stash) => json<RecordChunkRef[]>(hash, stash)),
+        read,
+        (text) => JSON.parse(text) as RecordChunkRef[],
         (chunks) => chunks.reduce((sum, chunk) => sum + chunk.count, 0),
         [],
       ),

@@ -1,13 +1,12 @@
 // A content version loaded for the request that first needs it: the manifest and everything that
-// request needs in one bulk read, its searches' term shards and its kinds' chunk lists in single
-// reads beside it, then the bundle it is served from.
+// request needs in one bulk read, its searches' term shards in single reads beside it, then the
+// bundle it is served from.
 import type { Manifest, Pointer } from '../../bundle/bundle.ts';
 import { documentKinds } from '../../bundle/kinds.ts';
 import { checkAudiences, refuseUnknownSchema } from './bundle-checks.ts';
 import type { BundleNeeds } from './bundle-needs.ts';
-import { chunkListsAhead, keysOf, shardsAhead, takeFrom } from './bulk-read.ts';
+import { keysOf, shardsAhead, takeFrom } from './bulk-read.ts';
 import { bundlePartsOf, termShard, type BundleParts } from './bundle-parts.ts';
-import { kindChunkList } from './chunk-lists.ts';
 import type { StoredBundle } from './loaded-bundle.ts';
 import type { ObjectReader } from './objects.ts';
 import { parsedObjectsOf, type ParsedObject } from './parsed-objects.ts';
@@ -24,8 +23,6 @@ export async function loadBundle(
   const json = parsedObjectsOf(objects);
   for (const shard of shardsAhead(pointer, firstNeeds.searches))
     void termShard(json, shard).catch(() => undefined);
-  for (const list of chunkListsAhead(pointer, firstNeeds))
-    void kindChunkList(json, list).catch(() => undefined);
   const first = await objects.storedValues([
     ...new Set([
       ...(pointer.loadBy?.manifest ?? [pointer.manifest]),

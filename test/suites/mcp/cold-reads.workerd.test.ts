@@ -1,13 +1,12 @@
 // What a fresh isolate reads from KV before its first search answer, through a recording binding:
-// the pointer, then one bulk read of the manifest and the searched kind's index head (as the
-// pointer's load lists name them, parts included) with the query's term shards (named from the
-// pointer's packed shard lists) and the kind's chunk list read beside it, each on its own (a bulk
-// read costs the isolate more CPU per byte, and those are the objects that grow with the corpus),
-// then one bulk read per step the hits need (the chunks of its hits, the bodies of its snippets) —
-// never the knowledge sections or a names object, never a second read of an object it already has.
-// A request that needs more (a get: the kind's names; anything else: everything) reads it in the
-// same first bulk read; a request that needs no entry (initialize, tools/list) reads no chunk list,
-// whatever the corpus size.
+// the pointer, then one bulk read of the manifest and the searched kind's index head and chunk list
+// (as the pointer's load lists name them, parts included) with the query's term shards (named from the
+// pointer's packed shard lists) read beside it, each on its own (a bulk read costs the isolate more
+// CPU per byte, and shards are the large objects), then one bulk read per step the hits need (the
+// chunks of its hits, the bodies of its snippets) — never the knowledge sections or a names object,
+// never a second read of an object it already has. A request that needs more
+// (a get: the kind's names; anything else: everything) reads it in the same first bulk read; a
+// request that needs no entry (initialize, tools/list) reads no chunk list, whatever the corpus size.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { chunkListText, storedChunkRefs } from '../../../src/bundle/chunk-list.ts';
 import {
@@ -131,7 +130,7 @@ async function serveManifest(
 describe("a fresh isolate's reads before its first search answer", () => {
   beforeAll(() => publishProvided('chunkedBundle'), 60_000);
 
-  it("are the pointer, one bulk read of the load list with the query's shards and the kind's chunk list each read alone beside it, then one bulk read per dependent step", async () => {
+  it("are the pointer, one bulk read of the load list with the query's shards read alone beside it, then one bulk read per dependent step", async () => {
     resetContentCache();
     const { reads, content } = recordedNamespace();
     expect(await search(content, 'rollout canary')).toContain('p-0');
@@ -149,22 +148,23 @@ describe("a fresh isolate's reads before its first search answer", () => {
       objectKey(shards[shard]!),
     );
     expect(queryShards.length).toBeGreaterThan(1);
-    // The shards and the chunk list are one read each.
-    expect(chain.operations).toBe(chain.roundTrips + queryShards.length + 1);
+    expect(chain.operations).toBe(chain.roundTrips + queryShards.length);
     const lists = published.loadBy!;
     const load = rest.find((read) => read.keys.includes(objectKey(lists.manifest[0]!)))!;
     expect(new Set(load.keys)).toEqual(
-      new Set([...lists.manifest, ...lists.index.processes!].map(objectKey)),
+      new Set(
+        [...lists.manifest, ...lists.index.processes!, ...lists.chunkList.processes!].map(
+          objectKey,
+        ),
+      ),
     );
-    // Each shard and the chunk list alone, all started before the load list's read ended: no
-    // serial step of their own.
-    const alone = [...queryShards, objectKey(lists.chunkList.processes![0]!)];
-    const aloneReads = rest.filter((read) => alone.includes(read.keys[0]!));
-    expect(aloneReads.map((read) => read.keys)).toEqual(
-      expect.arrayContaining(alone.map((key) => [key])),
+    // Each shard alone, all started before the load list's read ended: no serial step of their own.
+    const shardReads = rest.filter((read) => queryShards.includes(read.keys[0]!));
+    expect(shardReads.map((read) => read.keys)).toEqual(
+      expect.arrayContaining(queryShards.map((key) => [key])),
     );
-    expect(aloneReads).toHaveLength(alone.length);
-    for (const read of aloneReads) expect(read.startedAt).toBeLessThan(load.endedAt);
+    expect(shardReads).toHaveLength(queryShards.length);
+    for (const read of shardReads) expect(read.startedAt).toBeLessThan(load.endedAt);
     // No object is read twice.
     const keys = reads.flatMap((read) => read.keys);
     expect(new Set(keys).size).toBe(keys.length);
@@ -213,27 +213,30 @@ describe("a fresh isolate's reads before its first search answer", () => {
       expect(keys).not.toContain(objectKey(hash));
     const load = reads.find((read) => read.keys.includes(objectKey(lists.manifest[0]!)))!;
     expect(load.keys).toEqual(
-      expect.arrayContaining([...lists.manifest, ...lists.index.processes!].map(objectKey)),
+      expect.arrayContaining(
+        [...lists.manifest, ...lists.index.processes!, ...lists.chunkList.processes!].map(
+          objectKey,
+        ),
+      ),
     );
-    // The chunk list is read apart from the load list.
-    for (const hash of lists.chunkList.processes!) expect(keys).toContain(objectKey(hash));
-    expect(load.keys).not.toContain(objectKey(lists.chunkList.processes![0]!));
     // (Chunks and bodies follow, each more than 512 characters and so in parts in this bundle: more steps, not more needs.)
   });
 
-  it("bring a get its kind's names, and any other request everything, in the bulk read after the pointer, the kinds' chunk lists each read alone beside it", async () => {
+  it("bring a get its kind's names, and any other request everything, in the bulk read after the pointer", async () => {
     await publishProvided('partedBundle');
     const lists = inject('partedBundle').pointer.loadBy!;
     const get = await coldReads((content) =>
       call(content, 'tools/call', { name: 'get_process', arguments: { name: 'no-such-process' } }),
     );
     expect(get.answer).toContain('PROCESS_NOT_FOUND');
-    const getLoad = get.reads.find((read) => read.keys.includes(objectKey(lists.manifest[0]!)))!;
-    expect(new Set(getLoad.keys)).toEqual(
-      new Set([...lists.manifest, ...lists.names.processes!].map(objectKey)),
+    expect(new Set(get.reads[1]!.keys)).toEqual(
+      new Set(
+        [...lists.manifest, ...lists.names.processes!, ...lists.chunkList.processes!].map(
+          objectKey,
+        ),
+      ),
     );
-    const getKeys = get.reads.flatMap((read) => read.keys);
-    for (const hash of lists.chunkList.processes!) expect(getKeys).toContain(objectKey(hash));
+    expect(get.reads.length).toBe(2);
     const list = await coldReads((content) => call(content, 'resources/list', {}));
     expect(list.answer).toContain('vitaegraph://record/');
     const everything = [
@@ -241,22 +244,17 @@ describe("a fresh isolate's reads before its first search answer", () => {
       ...lists.knowledge,
       ...Object.values(lists.names).flat(),
       ...Object.values(lists.index).flat(),
+      ...Object.values(lists.chunkList).flat(),
       ...lists.recordChunkList,
     ];
-    const listLoad = list.reads.find((read) => read.keys.includes(objectKey(lists.manifest[0]!)))!;
-    expect(new Set(listLoad.keys)).toEqual(new Set(everything.map(objectKey)));
-    const listKeys = list.reads.flatMap((read) => read.keys);
-    for (const hash of Object.values(lists.chunkList).flat())
-      expect(listKeys).toContain(objectKey(hash));
+    expect(new Set(list.reads[1]!.keys)).toEqual(new Set(everything.map(objectKey)));
     // The graph records' chunks, named by their chunk list, follow in one more bulk read.
     const { objects } = inject('partedBundle');
     const chunks = (
       JSON.parse(objectText(objects, lists.recordChunkList[0]!)) as Array<{ hash: string }>
     ).map((chunk) => objectKey(chunk.hash));
     expect(chunks.length).toBeGreaterThan(0);
-    expect(list.reads.find((read) => read.keys.includes(chunks[0]!))!.keys).toEqual(
-      expect.arrayContaining(chunks),
-    );
+    expect(list.reads[2]!.keys).toEqual(expect.arrayContaining(chunks));
   });
 
   for (const method of ['initialize', 'tools/list'] as const) {
