@@ -46,9 +46,11 @@ export function packedHashesOf(packed: unknown): PackedHashes | null {
       // Base64 turns each 3 bytes into 4 characters: decode the groups spanning the hash's bytes.
       const group = Math.floor(first / 3);
       const bytes = atob(packed.slice(group * 4, Math.ceil((first + HASH_BYTES) / 3) * 4));
+      const from = first - group * 3;
+      // atob skips white space: a group that held some decodes short.
+      if (bytes.length < from + HASH_BYTES) throw new Error(`hash ${index} is not base64`);
       let hex = '';
-      for (let i = first - group * 3; i < first - group * 3 + HASH_BYTES; i++)
-        hex += HEX[bytes.charCodeAt(i)];
+      for (let i = from; i < from + HASH_BYTES; i++) hex += HEX[bytes.charCodeAt(i)];
       return hex;
     },
   };

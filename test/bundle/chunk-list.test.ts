@@ -95,6 +95,11 @@ describe('a chunk list stored as text', () => {
     );
     expect(flawed.hashAt(0)).toBe(refs(5)[0]!.hash);
     expect(() => flawed.hashAt(2)).toThrow('damaged chunk list: the hash of chunk 2 is not base64');
+    // White space, which atob would skip, is damage too: no hash is built from fewer bytes.
+    const spaced = chunkListOf(
+      `${marker}\n${ends}\n${packed!.slice(0, 100)} ${packed!.slice(101)}`,
+    );
+    expect(() => spaced.hashAt(2)).toThrow('damaged chunk list: the hash of chunk 2 is not base64');
     expect(() => chunkListOf('{"count":1}')).toThrow(
       'damaged chunk list: neither text nor a JSON list',
     );
