@@ -145,13 +145,16 @@ async function profiledRequest(
         throw new Error(`${label} failed: HTTP ${answer.status}: ${text.slice(0, 300)}`);
     });
     const ms = busyMs(profile);
-    // Every entry, so that the mean over samples cuts none short.
-    const all = top ? profile.nodes.length : 0;
+    // Every entry, so that the mean over samples cuts none short; none without --top.
+    const entries = (of: typeof topTotalTime) => ({
+      entries: top ? of(profile, profile.nodes.length) : [],
+      busyMs: ms,
+    });
     return {
       ms,
       period: sampleIntervalMs(profile),
-      inclusive: { entries: topTotalTime(profile, all), busyMs: ms },
-      self: { entries: topSelfTime(profile, all), busyMs: ms },
+      inclusive: entries(topTotalTime),
+      self: entries(topSelfTime),
     };
   } finally {
     inspector.close();

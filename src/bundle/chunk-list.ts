@@ -42,7 +42,7 @@ export function chunkListText(chunks: readonly ChunkRef[]): string {
 
 /** A stored chunk list, as text or as JSON; throws, naming the problem, on anything else. */
 export function chunkListOf(text: string): ChunkList {
-  if (!text.startsWith(`${MARKER}\n`)) {
+  if (!isChunkListText(text)) {
     const chunks = chunkRefsOfJson(text);
     const ends: number[] = [];
     let end = 0;
@@ -86,7 +86,7 @@ export function chunkListOf(text: string): ChunkList {
  * reads): a JSON list as it is (a graph records' list is one, its chunks with their first ids).
  */
 export function storedChunkRefs<Ref extends ChunkRef = ChunkRef>(text: string): Ref[] {
-  if (!text.startsWith(`${MARKER}\n`)) return chunkRefsOfJson(text) as Ref[];
+  if (!isChunkListText(text)) return chunkRefsOfJson(text) as Ref[];
   const list = chunkListOf(text);
   return Array.from({ length: list.chunks }, (_, chunk) => ({
     count: list.startOf(chunk + 1) - list.startOf(chunk),
@@ -96,10 +96,11 @@ export function storedChunkRefs<Ref extends ChunkRef = ChunkRef>(text: string): 
 
 /** The chunk hashes of a chunk list stored as text; none for any other text. */
 export function packedChunkHashes(text: string): string[] {
-  if (!text.startsWith(`${MARKER}\n`)) return [];
-  const list = chunkListOf(text);
-  return Array.from({ length: list.chunks }, (_, chunk) => list.hashAt(chunk));
+  return isChunkListText(text) ? storedChunkRefs(text).map((chunk) => chunk.hash) : [];
 }
+
+/** Whether `text` is a chunk list as `chunkListText` writes it (not JSON). */
+const isChunkListText = (text: string): boolean => text.startsWith(`${MARKER}\n`);
 
 function chunkRefsOfJson(text: string): ChunkRef[] {
   const value: unknown = JSON.parse(text);
