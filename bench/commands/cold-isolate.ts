@@ -35,6 +35,7 @@ import {
   topTotalTime,
   type ProfileEntries,
 } from '../profiling/cpu-top.ts';
+import { allocatedBytes, topAllocations } from '../profiling/allocation-top.ts';
 import { busyMs, sampleIntervalMs } from '../profiling/isolate-cpu.ts';
 import { openWorkerInspector } from '../profiling/worker-inspector.ts';
 import { FORGET_CONTENT_PATH, WARM_POINTER_KEY, WARM_UP_PATH } from '../workers/floor.ts';
@@ -45,16 +46,27 @@ import { coldChain, coldListCall, DEFAULT_QUERIES, keysRead } from './cold-chain
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { samples: { type: 'string' }, work: { type: 'string' }, top: { type: 'string' } },
+  options: {
+    samples: { type: 'string' },
+    work: { type: 'string' },
+    top: { type: 'string' },
+    allocations: { type: 'string' },
+  },
 });
 const [dir, ...asked] = positionals;
 if (!dir)
   throw new Error(
-    'usage: node bench/commands/cold-isolate.ts BUNDLE_DIR [--samples N] [--work DIR] [QUERY…]',
+    'usage: node bench/commands/cold-isolate.ts BUNDLE_DIR [--samples N] [--top N] [--allocations N] [--work DIR] [QUERY…]',
   );
 const samples = Math.max(1, Number(values.samples ?? 3));
 /** --top N: the N functions with the most inclusive and the most self time in each request's profiles (first, content only, after a warm-up), the mean of its samples, printed under it. */
 const top = Number(values.top ?? 0);
+/**
+ * --allocations N: per request, one more new isolate after a warm-up whose measured request is
+ * profiled for what it allocates (V8's sampling heap profile, garbage included) instead of its CPU:
+ * the bytes, and the N functions that allocated most, by self and inclusive bytes.
+ */
+const allocations = Number(values.allocations ?? 0);
 const queries = asked.length ? asked : DEFAULT_QUERIES;
 const work = values.work ?? join(tmpdir(), 'praxis-cold-isolate');
 const log = (line: string) => console.log(`[cold-isolate] ${line}`);
@@ -185,6 +197,40 @@ async function inNewWorkerd(use: (host: WorkerHost) => Promise<void>): Promise<v
 const forgetContent = async (host: WorkerHost) =>
   (await fetch(new URL(FORGET_CONTENT_PATH, host.url), { method: 'POST' })).text();
 
+/** A new isolate whose code the request over the small bundle and a tools/list compiled, its content forgotten. */
+async function warmUp(host: WorkerHost, request: ColdRequest): Promise<void> {
+  await answered(host, WARM_UP_PATH, request.label, request.sent(auth));
+  // Through the measured env too, so its once-per-env settings are read before the measure.
+  const list = eraRequest('modern', { id: 1, method: 'tools/list' }, auth);
+  await answered(host, '/mcp', 'tools/list', list);
+  await forgetContent(host);
+}
+
+/** What `request` allocates in a new isolate after a warm-up, printed: the bytes and the top sites. */
+async function printAllocations(request: ColdRequest): Promise<void> {
+  await inNewWorkerd(async (host) => {
+    await warmUp(host, request);
+    const inspector = await openWorkerInspector(host.pids);
+    try {
+      const profile = await inspector.allocationProfile(() =>
+        answered(host, '/mcp', request.label, request.sent(auth)),
+      );
+      log(
+        `  after a warm-up, allocated: ${(allocatedBytes(profile) / 1024 ** 2).toFixed(2)} MiB (V8's sampling heap profile, one isolate, garbage included)`,
+      );
+      for (const by of ['self', 'inclusive'] as const) {
+        log(`  after a warm-up, the most allocating by ${by} bytes:`);
+        for (const entry of topAllocations(profile, allocations, by))
+          log(
+            `    ${(entry.bytes / 1024).toFixed(0).padStart(7)} KiB ${(entry.share * 100).toFixed(1).padStart(5)} %  ${entry.where}`,
+          );
+      }
+    } finally {
+      inspector.close();
+    }
+  });
+}
+
 log(
   `isolate CPU per request, median of ${samples} new workerd processes; "first" is a new isolate's first request (its code compiled as it runs, content read and parsed); "content only" is the same request again in that isolate after its content caches were emptied (code compiled, content read and parsed as new; the first request's garbage may be collected in it); "after a warm-up" is the request in a new isolate that first made it over a small bundle (the repository's content/), then a tools/list, then emptied its content caches (code compiled, little garbage left)`,
 );
@@ -219,11 +265,7 @@ for (const request of requests) {
       contentOnly.push(again.ms);
     });
     await inNewWorkerd(async (warmed) => {
-      await answered(warmed, WARM_UP_PATH, request.label, request.sent(auth));
-      // Through the measured env too, so its once-per-env settings are read before the measure.
-      const list = eraRequest('modern', { id: 1, method: 'tools/list' }, auth);
-      await answered(warmed, '/mcp', 'tools/list', list);
-      await forgetContent(warmed);
+      await warmUp(warmed, request);
       const measured = await profiledRequest(warmed, request.label, request.sent(auth));
       profiles['after a warm-up'].push(measured);
       afterWarmUp.push(measured.ms);
@@ -232,6 +274,7 @@ for (const request of requests) {
   log(
     `${request.label} (${request.revision}): first ${figures(first)}; content only ${figures(contentOnly)}; after a warm-up ${figures(afterWarmUp)}; read ${read.keys} keys, ${(read.bytes / 1024 ** 2).toFixed(2)} MiB; sampling period ${median(periods).toFixed(3)} ms`,
   );
+  if (allocations) await printAllocations(request);
   if (top)
     for (const [which, measured] of Object.entries(profiles))
       for (const kind of ['inclusive', 'self'] as const) {

@@ -13,8 +13,8 @@ export interface CpuEntry {
 
 type ProfileNode = CpuProfile['nodes'][number];
 
-/** `function (file:line)` of a profile node. */
-function whereOf({ callFrame: frame }: ProfileNode): string {
+/** `function (file:line)` of a profile node (a CPU profile's or an allocation profile's). */
+export function whereOf({ callFrame: frame }: Pick<ProfileNode, 'callFrame'>): string {
   const file = frame.url.split('/').at(-1) ?? '';
   return `${frame.functionName || '(anonymous)'}${file ? ` (${file}:${frame.lineNumber + 1})` : ''}`;
 }

@@ -13,6 +13,12 @@ export interface WorkerInspector {
   usedHeapAfterGc(wake?: () => Promise<unknown>): Promise<number>;
   /** A V8 CPU profile of the isolate while `work` runs. */
   cpuProfile(work: () => Promise<void>): Promise<CpuProfile>;
+  /**
+   * V8's sampling heap profile of what the isolate allocates while `work` runs, garbage included
+   * (objects a collection freed before the profile stopped count too): where the collector's work
+   * comes from.
+   */
+  allocationProfile(work: () => Promise<void>): Promise<AllocationProfile>;
   /** A V8 heap snapshot (the .heapsnapshot JSON text); like the GC, it runs when the isolate next wakes. */
   heapSnapshot(wake: () => Promise<unknown>): Promise<string>;
   /** The source of a script the isolate runs (a profile node's callFrame.scriptId), e.g. the bundled Worker. */
@@ -33,6 +39,21 @@ export interface CpuProfile {
   startTime: number;
   endTime: number;
 }
+
+/** HeapProfiler.SamplingHeapProfile: a tree of allocation sites, each with the bytes sampled there. */
+export interface AllocationProfile {
+  head: AllocationNode;
+}
+
+export interface AllocationNode {
+  callFrame: CpuProfile['nodes'][number]['callFrame'];
+  /** Bytes the samples taken at this site stand for. */
+  selfSize: number;
+  children: AllocationNode[];
+}
+
+/** Bytes between allocation samples (V8's default is 32 KiB; a request allocates a few MiB). */
+const ALLOCATION_SAMPLING_BYTES = 1024;
 
 interface InspectorTarget {
   id: string;
@@ -122,6 +143,20 @@ export async function openWorkerInspector(pids: number[]): Promise<WorkerInspect
         await work();
       } finally {
         var { profile } = await send<{ profile: CpuProfile }>('Profiler.stop');
+      }
+      return profile;
+    },
+    async allocationProfile(work) {
+      await send('HeapProfiler.enable');
+      await send('HeapProfiler.startSampling', {
+        samplingInterval: ALLOCATION_SAMPLING_BYTES,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+      try {
+        await work();
+      } finally {
+        var { profile } = await send<{ profile: AllocationProfile }>('HeapProfiler.stopSampling');
       }
       return profile;
     },

@@ -25,21 +25,18 @@ function linksAsLabels(text: string, imageMark: boolean, open: string, close: st
   let result = '';
   let copied = 0;
   let at = 0;
-  while (at < text.length) {
-    const bracket =
-      imageMark && text[at] === '!' && text[at + 1] === '[' ? at + 1 : text[at] === '[' ? at : -1;
-    if (bracket >= 0) {
-      const end = labelEnd(bracket + 1);
-      if (end < text.length && text[end + 1] === open) {
-        const last = targetEnd(end + 2);
-        if (last < text.length) {
-          result += text.slice(copied, at) + text.slice(bracket + 1, end);
-          at = copied = last + 1;
-          continue;
-        }
+  for (let bracket = text.indexOf('['); bracket >= 0; bracket = text.indexOf('[', at)) {
+    // An image's `!` just before the bracket (and after what was already consumed) goes with it.
+    const start = imageMark && bracket > at && text[bracket - 1] === '!' ? bracket - 1 : bracket;
+    at = bracket + 1;
+    const end = labelEnd(bracket + 1);
+    if (end < text.length && text[end + 1] === open) {
+      const last = targetEnd(end + 2);
+      if (last < text.length) {
+        result += text.slice(copied, start) + text.slice(bracket + 1, end);
+        at = copied = last + 1;
       }
     }
-    at++;
   }
   return result + text.slice(copied);
 }
@@ -68,16 +65,13 @@ export function tagsAsSpaces(text: string): string {
   let result = '';
   let copied = 0;
   let at = 0;
-  while (at < text.length) {
-    if (text[at] === '<') {
-      const end = tagEnd(at + 1);
-      if (end > at + 1 && text[end] === '>') {
-        result += `${text.slice(copied, at)} `;
-        at = copied = end + 1;
-        continue;
-      }
+  for (let open = text.indexOf('<'); open >= 0; open = text.indexOf('<', at)) {
+    at = open + 1;
+    const end = tagEnd(open + 1);
+    if (end > open + 1 && text[end] === '>') {
+      result += `${text.slice(copied, open)} `;
+      at = copied = end + 1;
     }
-    at++;
   }
   return result + text.slice(copied);
 }

@@ -20,7 +20,8 @@ const FENCE = /^\s{0,3}(```|~~~)/;
 export function classifyLines(body: string): MarkdownLine[] {
   const lines: MarkdownLine[] = [];
   let fence: string | null = null;
-  for (const raw of body.split(/\r?\n/)) {
+  // Splitting on a plain `\n` is several times faster than on a pattern; only CRLF text needs one.
+  for (const raw of body.includes('\r') ? body.split(/\r?\n/) : body.split('\n')) {
     const opener = FENCE.exec(raw)?.[1];
     if (fence !== null) {
       if (opener === fence) fence = null;
@@ -53,17 +54,15 @@ export function plainInline(text: string): string {
 /** plainInline without its shortcut (exported for the test that the two agree). */
 export function stripInline(text: string): string {
   const links = referenceLinksAsLabels(inlineLinksAsLabels(text, { imageMark: true }));
-  return (
-    tagsAsSpaces(withoutReferenceDefinition(links))
-      .replace(/\bhttps?:\/\/\S+/g, ' ')
-      .replace(/[*_`~]+/g, '')
-      .replace(/^\s*(?:[-+*>|]|\d+[.)])\s+/g, '')
-      // A match starts only where a whitespace run starts (or at a bare `|`): `\s*\|\s*` tried
-      // every position of a long whitespace run.
-      .replace(/(?<!\s)\s*\|\s*|\|\s*/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
+  // The URL and table-bar rewrites are skipped where their text cannot occur: snippets run this on
+  // every line of every result body, and a regex pass costs even where it matches nothing.
+  let plain = tagsAsSpaces(withoutReferenceDefinition(links));
+  if (plain.includes('http')) plain = plain.replace(/\bhttps?:\/\/\S+/g, ' ');
+  plain = plain.replace(/[*_`~]+/g, '').replace(/^\s*(?:[-+*>|]|\d+[.)])\s+/g, '');
+  // A match starts only where a whitespace run starts (or at a bare `|`): `\s*\|\s*` tried
+  // every position of a long whitespace run.
+  if (plain.includes('|')) plain = plain.replace(/(?<!\s)\s*\|\s*|\|\s*/g, ' ');
+  return plain.replace(/\s+/g, ' ').trim();
 }
 
 /** The texts of the body's `#` headings, in order. */

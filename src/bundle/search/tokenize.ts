@@ -22,6 +22,11 @@ export function wordsOf(text: string): WordAt[] {
 
 /** A letter, digit or combining mark outside ASCII: text where a word's start may change under NFKD. */
 const NON_ASCII_WORD_CHAR = /(?![\x00-\x7F])[\p{L}\p{N}\p{M}]/u;
+/** Any character outside ASCII: a cheap scan that rules the one above out for most text. */
+const NON_ASCII = /[^\x00-\x7F]/;
+/** Whether `text` holds a letter, digit or combining mark outside ASCII. */
+const hasNonAsciiWordChar = (text: string) =>
+  NON_ASCII.test(text) && NON_ASCII_WORD_CHAR.test(text);
 // One regex per wanted set: a cached query's `termSet` is the same object for all its snippets.
 const candidatePatterns = new WeakMap<ReadonlySet<string>, RegExp>();
 const ASCII = /^[\x00-\x7F]*$/;
@@ -41,7 +46,7 @@ export function wordsWithTermsIn(
   if (wanted.size === 0) return [];
   const found: (WordAt & { term: string })[] = [];
   // One object per wanted word only: most candidates' terms are not wanted.
-  for (const match of text.matchAll(NON_ASCII_WORD_CHAR.test(text) ? WORD : candidatesOf(wanted))) {
+  for (const match of text.matchAll(hasNonAsciiWordChar(text) ? WORD : candidatesOf(wanted))) {
     const word = match[0].toLowerCase();
     const term = termOf(word);
     if (term !== null && wanted.has(term))
