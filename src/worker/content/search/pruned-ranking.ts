@@ -29,11 +29,29 @@ export interface ScoredList {
 }
 
 /**
- * Bounds summed in another order than a score's may round a few units in the last place the
- * other way: such bounds are widened by far more than that before being compared. (Bounds summed
- * in the lists' order need no slack: each step of a float sum is monotonic.)
+ * Bounds are sums in whole units of a query's own size (`unitsOf`): a list adds its scale in units,
+ * rounded up, times a digit. A new isolate runs this ranking in V8's interpreter at first, where
+ * every double an expression makes is a new heap object — the bounds of a query over long lists,
+ * summed and compared as doubles, made most of a cold search's garbage; whole numbers this small
+ * are not objects. A query's largest possible score is about UNITS_PER_QUERY units, so a sum of
+ * them stays a small integer, and a bound is at most a few units looser than the exact one.
  */
-const SLACK = 1 + 1e-9;
+const UNITS_PER_QUERY = 2 ** 26;
+
+/**
+ * The k-th score in units, rounded down after narrowing it by far more than a double's rounding: a
+ * bound below it (a whole number) is then strictly below the k-th score itself.
+ */
+const NARROWING = 1 - 1e-9;
+
+/** Each list's scale in units, rounded up (so `units × digit` bounds what the list adds), and the unit. */
+function unitsOf(scales: readonly number[]): { units: Int32Array; unit: number } {
+  let most = 0;
+  for (const scale of scales) most += scale * 63;
+  const unit = most > 0 ? most / UNITS_PER_QUERY : 1;
+  // floor + 1, not ceil: a quotient that rounded down onto a whole number still ends above.
+  return { units: Int32Array.from(scales, (scale) => Math.floor(scale / unit) + 1), unit };
+}
 
 /**
  * Intervals ranked first, best bound first: enough that the k-th score starts near its final value.
@@ -58,11 +76,18 @@ export function rankPruned(
   const scales = lists.map((list) => list.scale);
   const hits = new BestHits(limit);
   if (limit === 0) return hits.best();
+  const { units, unit } = unitsOf(scales);
   const digits = new Uint8Array(count); // the candidate's digit in each list (0: absent)
-  const bounds = intervalBounds(cursors, scales);
-  const bound = new Float64Array(count); // each list's bound in the current interval
-  const below = new Float64Array(count); // bound of the interval's lists sorted up to each one
+  const bounds = intervalBounds(cursors, units);
+  const bound = new Int32Array(count); // each list's bound in the current interval
+  const below = new Int32Array(count); // bound of the interval's lists sorted up to each one
   const active: number[] = [];
+  // The k-th score in units (narrowed, rounded down), as it changes: only when a document is kept.
+  let threshold = 0;
+  const offer = (doc: number, score: number): void => {
+    hits.offer(doc, score);
+    threshold = Math.floor((hits.threshold() * NARROWING) / unit);
+  };
 
   // The best intervals first, best bound first (cursors restarted at each), then the rest in id
   // order: every interval is ranked once.
@@ -72,22 +97,21 @@ export function rankPruned(
   for (const interval of seeded) bounds[interval] = -1;
   if (seeded.length > 0) for (const cursor of cursors) cursor.rewind();
   for (let interval = 0; interval < bounds.length; interval++)
-    if ((bounds[interval] as number) >= hits.threshold()) rankInterval(interval, false);
+    if ((bounds[interval] as number) >= threshold) rankInterval(interval, false);
   return hits.best();
 
   /**
    * Offers every document of `interval` that could enter the top k. Skipped whole when its bound
-   * is below the k-th score (or equal to it, and every id in it above the worst kept's). Else the
-   * lists whose bounds together stay below it are "non-essential" — a document only they hold
-   * cannot enter — so candidates come from the other lists, and a candidate is dropped as soon as
-   * what it has plus what the lists not yet read could add falls below the k-th score.
+   * is below the k-th score. Else the lists whose bounds together stay below it are
+   * "non-essential" — a document only they hold cannot enter — so candidates come from the other
+   * lists, and a candidate is dropped as soon as what it has plus what the lists not yet read
+   * could add falls below the k-th score. (Every comparison is in units: a bound below the
+   * narrowed, rounded-down threshold is below the k-th score.)
    * `restart`: the cursors may stand past the interval (the best ones are ranked out of order).
    */
   function rankInterval(interval: number, restart: boolean): void {
     const from = interval * INTERVAL;
-    const most = bounds[interval] as number;
-    // At the k-th score exactly, a document enters only with a lower id than the worst kept's.
-    if (most < hits.threshold() || (most === hits.threshold() && from > hits.worstId())) return;
+    if ((bounds[interval] as number) < threshold) return;
     const to = from + INTERVAL - 1;
     active.length = 0;
     for (let t = 0; t < count; t++) {
@@ -95,7 +119,7 @@ export function rankPruned(
       // 0: the list has no posting in the interval (every posting's digit is at least 1).
       if (interval >= maxima.length || maxima[interval] === 0) continue;
       // Sorted by bound as they are added (a query has few lists).
-      const value = (scales[t] as number) * (maxima[interval] as number);
+      const value = (units[t] as number) * (maxima[interval] as number);
       bound[t] = value;
       let j = active.length;
       active.push(t);
@@ -112,8 +136,7 @@ export function rankPruned(
         (cursors[active[j] as number] as PostingCursor).restartAt(from);
     // Lists [0, essential) are non-essential: together they cannot lift a document into the top k.
     let essential = 0;
-    while (essential < active.length && (below[essential] as number) * SLACK < hits.threshold())
-      essential += 1;
+    while (essential < active.length && (below[essential] as number) < threshold) essential += 1;
     for (let j = essential; j < active.length; j++)
       (cursors[active[j] as number] as PostingCursor).advance(from);
     for (;;) {
@@ -123,18 +146,18 @@ export function rankPruned(
         if (at < doc) doc = at;
       }
       if (doc > to) return;
-      let partial = 0;
+      let partial = 0; // in units
       for (let j = essential; j < active.length; j++) {
         const t = active[j] as number;
         const cursor = cursors[t] as PostingCursor;
         if (cursor.doc !== doc) continue;
         digits[t] = cursor.digit;
-        partial += (scales[t] as number) * cursor.digit;
+        partial += (units[t] as number) * cursor.digit;
         cursor.next();
       }
       let dropped = false;
       for (let j = essential - 1; j >= 0; j--) {
-        if ((partial + (below[j] as number)) * SLACK < hits.threshold()) {
+        if (partial + (below[j] as number) < threshold) {
           dropped = true;
           break;
         }
@@ -143,45 +166,39 @@ export function rankPruned(
         cursor.advance(doc);
         if (cursor.doc !== doc) continue;
         digits[t] = cursor.digit;
-        partial += (scales[t] as number) * cursor.digit;
+        partial += (units[t] as number) * cursor.digit;
       }
-      const score = sumInOrder(digits, scales);
-      if (!dropped) hits.offer(doc, score);
+      if (dropped) digits.fill(0);
+      else offer(doc, sumInOrder(digits, scales));
     }
   }
 }
 
-/**
- * Each interval's bound: the lists' interval bounds summed in list order, as scores are summed, so
- * no document's score in the interval (the same double) exceeds it.
- */
-function intervalBounds(
-  cursors: readonly PostingCursor[],
-  scales: readonly number[],
-): Float64Array {
+/** Each interval's bound in units: what the lists can add there, summed (whole numbers, exact). */
+function intervalBounds(cursors: readonly PostingCursor[], units: Int32Array): Int32Array {
   let intervals = 0;
   for (const cursor of cursors) intervals = Math.max(intervals, cursor.intervalMax.length);
-  const bounds = new Float64Array(intervals);
+  const bounds = new Int32Array(intervals);
   for (let t = 0; t < cursors.length; t++) {
     const maxima = (cursors[t] as PostingCursor).intervalMax;
-    const scale = scales[t] as number;
+    const perDigit = units[t] as number;
     for (let i = 0; i < maxima.length; i++) {
-      // Adding 0 (no posting there) leaves a bound as it was, exactly.
-      bounds[i] = (bounds[i] as number) + scale * (maxima[i] as number);
+      const digit = maxima[i] as number;
+      if (digit !== 0) bounds[i] = (bounds[i] as number) + perDigit * digit;
     }
   }
   return bounds;
 }
 
 /** The `wanted` intervals with the highest bounds, highest first (ties: the earlier first). */
-function bestIntervals(bounds: Float64Array, wanted: number): number[] {
+function bestIntervals(bounds: Int32Array, wanted: number): number[] {
   if (wanted <= 0 || bounds.length === 0) return [];
   if (bounds.length <= wanted)
     return Array.from({ length: bounds.length }, (_, i) => i).sort(
       (a, b) => (bounds[b] as number) - (bounds[a] as number) || a - b,
     );
   // The `wanted` highest bounds, ascending: most intervals fall below the lowest and cost one test.
-  const top = new Float64Array(wanted).fill(-1);
+  const top = new Int32Array(wanted).fill(-1);
   for (let i = 0; i < bounds.length; i++) {
     const value = bounds[i] as number;
     if (value <= (top[0] as number)) continue;
