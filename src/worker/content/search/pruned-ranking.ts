@@ -82,12 +82,18 @@ export function rankPruned(
   const bound = new Int32Array(count); // each list's bound in the current interval
   const below = new Int32Array(count); // bound of the interval's lists sorted up to each one
   const active: number[] = [];
-  // The k-th score in units (narrowed, rounded down), as it changes: only when a document is kept.
+  const exactBound = (interval: number) => exactBoundOf(cursors, scales, interval);
+  // The k-th score, and in units (narrowed, rounded down), as they change: only when a document is kept.
+  let kth = 0;
   let threshold = 0;
   const offer = (doc: number, score: number): void => {
     hits.offer(doc, score);
-    threshold = Math.floor((hits.threshold() * NARROWING) / unit);
+    kth = hits.threshold();
+    threshold = Math.floor((kth * NARROWING) / unit);
   };
+  // How far above the threshold a bound in units can be when the exact bound is not above the k-th
+  // score: each list's rounding up times a digit, the threshold's rounding down, and a unit spare.
+  const looseness = 63 * count + 2;
 
   // The best intervals first, best bound first (cursors restarted at each), then the rest in id
   // order: every interval is ranked once.
@@ -102,16 +108,24 @@ export function rankPruned(
 
   /**
    * Offers every document of `interval` that could enter the top k. Skipped whole when its bound
-   * is below the k-th score. Else the lists whose bounds together stay below it are
-   * "non-essential" — a document only they hold cannot enter — so candidates come from the other
-   * lists, and a candidate is dropped as soon as what it has plus what the lists not yet read
-   * could add falls below the k-th score. (Every comparison is in units: a bound below the
-   * narrowed, rounded-down threshold is below the k-th score.)
+   * is below the k-th score (or equal to it, and every id in it above the worst kept's). Else the
+   * lists whose bounds together stay below it are "non-essential" — a document only they hold
+   * cannot enter — so candidates come from the other lists, and a candidate is dropped as soon as
+   * what it has plus what the lists not yet read could add falls below the k-th score. (Compared
+   * in units: a bound below the narrowed, rounded-down k-th score is below the score itself; near
+   * it, an interval's exact bound decides, so ties are skipped as the exact bounds would.)
    * `restart`: the cursors may stand past the interval (the best ones are ranked out of order).
    */
   function rankInterval(interval: number, restart: boolean): void {
     const from = interval * INTERVAL;
-    if ((bounds[interval] as number) < threshold) return;
+    const most = bounds[interval] as number;
+    if (most < threshold) return;
+    // Near the k-th score the exact bound decides, as a tie does: at the k-th score exactly, a
+    // document enters only with a lower id than the worst kept's.
+    if (most - threshold <= looseness) {
+      const exact = exactBound(interval);
+      if (exact < kth || (exact === kth && from > hits.worstId())) return;
+    }
     const to = from + INTERVAL - 1;
     active.length = 0;
     for (let t = 0; t < count; t++) {
@@ -172,6 +186,25 @@ export function rankPruned(
       else offer(doc, sumInOrder(digits, scales));
     }
   }
+}
+
+/**
+ * An interval's bound as a double: the lists' largest digits there times their scales, summed in
+ * list order as scores are summed, so no document's score in the interval (the same double)
+ * exceeds it.
+ */
+function exactBoundOf(
+  cursors: readonly PostingCursor[],
+  scales: readonly number[],
+  interval: number,
+): number {
+  let bound = 0;
+  for (let t = 0; t < cursors.length; t++) {
+    const maxima = (cursors[t] as PostingCursor).intervalMax;
+    if (interval < maxima.length && maxima[interval] !== 0)
+      bound = bound + (scales[t] as number) * (maxima[interval] as number);
+  }
+  return bound;
 }
 
 /** Each interval's bound in units: what the lists can add there, summed (whole numbers, exact). */
