@@ -16,12 +16,21 @@ function readableText(body: string): string {
     .join(' ');
 }
 
+// Whether a text has a letter or digit: ASCII ones found by a plain class, the Unicode classes
+// tried only on text with a character outside ASCII. A `\p{L}` pattern is slow to compile, and V8
+// compiles a regex again when it tiers up: that landed in a new isolate's first searches.
+const ASCII_LETTER_OR_DIGIT = /[A-Za-z0-9]/;
+const NON_ASCII = /[^\x00-\x7F]/;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const hasLetterOrDigit = (text: string): boolean =>
+  ASCII_LETTER_OR_DIGIT.test(text) || (NON_ASCII.test(text) && LETTER_OR_DIGIT.test(text));
+
 /** The first line of prose, plain; '' when the body has none. */
 function firstProseLine(body: string): string {
   for (const line of classifyLines(body)) {
     if (line.kind !== 'prose') continue;
     const text = plainInline(line.text);
-    if (/[\p{L}\p{N}]/u.test(text)) return text;
+    if (hasLetterOrDigit(text)) return text;
   }
   return '';
 }
@@ -40,7 +49,7 @@ function wholeText(body: string, budget: number): string | null {
   const lines = classifyLines(body).filter((line) => line.kind !== 'blank');
   if (lines.length !== 1 || lines[0]!.kind !== 'prose') return null;
   const text = plainInline(lines[0]!.text);
-  return text.length <= budget && /[\p{L}\p{N}]/u.test(text) ? text : null;
+  return text.length <= budget && hasLetterOrDigit(text) ? text : null;
 }
 
 // Readable text is kept for the bodies snippeted most recently (a few thousand at typical sizes);
