@@ -22,8 +22,8 @@ export function wordsOf(text: string): WordAt[] {
 
 /** A letter, digit or combining mark outside ASCII: text where a word's start may change under NFKD. */
 const NON_ASCII_WORD_CHAR = /(?![\x00-\x7F])[\p{L}\p{N}\p{M}]/u;
-/** Any character outside ASCII: a cheap scan that rules the one above out for most text. */
-const NON_ASCII = /[^\x00-\x7F]/;
+/** Any character outside ASCII: a cheap scan that rules out the Unicode classes for most text. */
+export const NON_ASCII = /[^\x00-\x7F]/;
 /** Whether `text` holds a letter, digit or combining mark outside ASCII. */
 const hasNonAsciiWordChar = (text: string) =>
   NON_ASCII.test(text) && NON_ASCII_WORD_CHAR.test(text);

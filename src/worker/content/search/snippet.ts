@@ -2,7 +2,7 @@
 import { classifyLines, plainInline } from '../../../bundle/search/markdown.ts';
 import type { QueryTerms } from './query-terms.ts';
 import { LruCache } from '../lru-cache.ts';
-import { wordsWithTermsIn, type WordAt } from '../../../bundle/search/tokenize.ts';
+import { NON_ASCII, wordsWithTermsIn, type WordAt } from '../../../bundle/search/tokenize.ts';
 
 const ELLIPSIS = '…';
 const DEFAULT_MAX_LENGTH = 200;
@@ -20,7 +20,6 @@ function readableText(body: string): string {
 // tried only on text with a character outside ASCII. A `\p{L}` pattern is slow to compile, and V8
 // compiles a regex again when it tiers up: that landed in a new isolate's first searches.
 const ASCII_LETTER_OR_DIGIT = /[A-Za-z0-9]/;
-const NON_ASCII = /[^\x00-\x7F]/;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const hasLetterOrDigit = (text: string): boolean =>
   ASCII_LETTER_OR_DIGIT.test(text) || (NON_ASCII.test(text) && LETTER_OR_DIGIT.test(text));
