@@ -5,8 +5,12 @@
 import { readDigit, readVarint, type Reader } from '../../../bundle/search/codec.ts';
 import { BLOCK, INTERVAL, type SkipData } from '../../../bundle/search/postings.ts';
 
-/** The id of no document: where an exhausted cursor stands. */
-export const END = 0x7fffffff;
+/**
+ * The id of no document: where an exhausted cursor stands. The largest integer V8 keeps unboxed
+ * (2³⁰ − 1), far above any document id: were it 2³¹ − 1, a cursor's `doc` would be stored as a
+ * double, and every read of it in a new isolate's interpreter would make a heap number.
+ */
+export const END = 2 ** 30 - 1;
 
 export class PostingCursor {
   /** The current document (-1 before the first move, END when exhausted) and its weight digit. */

@@ -1,5 +1,6 @@
 // The best k of many scored ids without sorting them all: a common term touches most documents,
 // and sorting 10 000 ids per query would cost more than scoring them.
+import { END } from './posting-cursor.ts';
 
 /** True when id `a` ranks before id `b`: higher score, then lower id (= earlier name). */
 function before(scores: Float64Array, a: number, b: number): boolean {
@@ -66,9 +67,9 @@ export class BestHits {
     return this.size < this.k ? 0 : (this.scores[0] as number);
   }
 
-  /** The id of the worst kept, whose place a document of equal score and lower id takes (END-like 2^31 − 1 until k are kept). */
+  /** The id of the worst kept, whose place a document of equal score and lower id takes (END until k are kept). */
   worstId(): number {
-    return this.size < this.k ? 0x7fffffff : (this.ids[0] as number);
+    return this.size < this.k ? END : (this.ids[0] as number);
   }
 
   offer(id: number, score: number): void {
