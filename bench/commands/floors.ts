@@ -182,6 +182,7 @@ async function cpuInRounds(
     sdk: median(figures.sdk),
     raw: median(figures.raw),
     aboveSdk: roundDifferences(figures.praxis, figures.sdk),
+    contractAboveSdk: roundDifferences(figures.contract, figures.sdk),
   };
 }
 
@@ -241,6 +242,8 @@ try {
         contract: median(rates.contract),
         sdk: median(rates.sdk),
         raw: median(rates.raw),
+        aboveSdk: roundDifferences(rates.praxis, rates.sdk),
+        contractAboveSdk: roundDifferences(rates.contract, rates.sdk),
       };
       rows.push(rateRow);
       for (const row of [cpuRow, rateRow])
@@ -281,6 +284,8 @@ try {
       praxis: median(freshRounds.praxis),
       sdk: median(freshRounds.sdk),
       aboveSdk: roundDifferences(freshRounds.praxis, freshRounds.sdk),
+      // The contract floor was not profiled in these rounds: no rounds to pair with the SDK's.
+      contractAboveSdk: undefined,
     };
     rows.push(freshRow);
     log(

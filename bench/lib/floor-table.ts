@@ -21,6 +21,12 @@ export interface FloorRow {
    * rounds' differences, printed beside the difference of the medians so a verdict shows its spread.
    */
   aboveSdk?: RoundDifferences;
+  /**
+   * Contract floor − SDK floor round by round, likewise: what the contract itself costs (or, in
+   * req/s, loses) above the SDK floor, with its spread — a target below it is out of reach of any
+   * server answering these calls through the SDK, in that run.
+   */
+  contractAboveSdk?: RoundDifferences;
 }
 
 export interface RoundDifferences {
@@ -57,6 +63,11 @@ const signed = (value: number, measure: FloorRow['measure']): string =>
 
 const ratio = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '—');
 
+const spread = (rounds: RoundDifferences | undefined, measure: FloorRow['measure']): string =>
+  rounds
+    ? `${signed(rounds.median, measure)} (${signed(rounds.low, measure)} to ${signed(rounds.high, measure)})`
+    : '—';
+
 export const FLOOR_TABLE_HEADER = [
   'era',
   'measure',
@@ -70,6 +81,8 @@ export const FLOOR_TABLE_HEADER = [
   'Praxis / SDK',
   'Praxis − SDK per round: median (range)',
   'contract − SDK',
+  'contract − SDK per round: median (range)',
+  'contract / SDK',
   'raw JSON',
   'Praxis − raw',
   'Praxis / raw',
@@ -81,6 +94,7 @@ export function floorTable(rows: FloorRow[]): string[] {
     const contract = against(row.praxis, row.contract);
     const sdk = against(row.praxis, row.sdk);
     const raw = against(row.praxis, row.raw);
+    const contractOverSdk = against(row.contract, row.sdk);
     return [
       ERA_LABEL[row.era],
       row.measure,
@@ -92,10 +106,10 @@ export function floorTable(rows: FloorRow[]): string[] {
       figure(row.sdk, row.measure),
       signed(sdk.difference, row.measure),
       ratio(sdk.ratio),
-      row.aboveSdk
-        ? `${signed(row.aboveSdk.median, row.measure)} (${signed(row.aboveSdk.low, row.measure)} to ${signed(row.aboveSdk.high, row.measure)})`
-        : '—',
-      signed(against(row.contract, row.sdk).difference, row.measure),
+      spread(row.aboveSdk, row.measure),
+      signed(contractOverSdk.difference, row.measure),
+      spread(row.contractAboveSdk, row.measure),
+      ratio(contractOverSdk.ratio),
       figure(row.raw, row.measure),
       signed(raw.difference, row.measure),
       ratio(raw.ratio),

@@ -20,6 +20,7 @@ const rows: FloorRow[] = [
     sdk: 0.5,
     raw: 0.05,
     aboveSdk: { median: 1, low: 0.75, high: 1.125 },
+    contractAboveSdk: { median: 0.5, low: 0.25, high: 0.875 },
   },
   {
     era: 'legacy',
@@ -50,12 +51,14 @@ describe('floorTable', () => {
     expect(header).toContain('Praxis − contract');
     expect(header).toContain('Praxis − SDK');
     expect(header).toContain('contract − SDK');
+    expect(header).toContain('contract − SDK per round: median (range)');
+    expect(header).toContain('contract / SDK');
     expect(header).toContain('Praxis / raw');
     expect(modern).toBe(
-      `| ${ERA_LABEL.modern} | CPU ms/call | tools/list | 1.500 | 1.250 | +0.250 | 1.20× | 0.500 | +1.000 | 3.00× | +1.000 (+0.750 to +1.125) | +0.750 | 0.050 | +1.450 | 30.00× |`,
+      `| ${ERA_LABEL.modern} | CPU ms/call | tools/list | 1.500 | 1.250 | +0.250 | 1.20× | 0.500 | +1.000 | 3.00× | +1.000 (+0.750 to +1.125) | +0.750 | +0.500 (+0.250 to +0.875) | 2.50× | 0.050 | +1.450 | 30.00× |`,
     );
     expect(legacy).toBe(
-      `| ${ERA_LABEL.legacy} | req/s | tools/list | 600 | 800 | -200 | 0.75× | 1200 | -600 | 0.50× | — | -400 | 3000 | -2400 | 0.20× |`,
+      `| ${ERA_LABEL.legacy} | req/s | tools/list | 600 | 800 | -200 | 0.75× | 1200 | -600 | 0.50× | — | -400 | — | 0.67× | 3000 | -2400 | 0.20× |`,
     );
   });
 
