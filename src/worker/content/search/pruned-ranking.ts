@@ -19,6 +19,7 @@
 import { END, PostingCursor } from './posting-cursor.ts';
 import { BestHits } from './top-hits.ts';
 import { INTERVAL, type SkipData } from '../../../bundle/search/postings.ts';
+import { EVIDENCE_SCALE } from '../../../bundle/search/scoring.ts';
 
 /** A list the ranking sums: each posting adds `scale × digit` to its document's score. */
 export interface ScoredList {
@@ -47,7 +48,7 @@ const NARROWING = 1 - 1e-9;
 /** Each list's scale in units, rounded up (so `units × digit` bounds what the list adds), and the unit. */
 function unitsOf(scales: readonly number[]): { units: Int32Array; unit: number } {
   let most = 0;
-  for (const scale of scales) most += scale * 63;
+  for (const scale of scales) most += scale * EVIDENCE_SCALE; // a digit is at most EVIDENCE_SCALE
   const unit = most > 0 ? most / UNITS_PER_QUERY : 1;
   // floor + 1, not ceil: a quotient that rounded down onto a whole number still ends above.
   return { units: Int32Array.from(scales, (scale) => Math.floor(scale / unit) + 1), unit };
@@ -82,7 +83,6 @@ export function rankPruned(
   const bound = new Int32Array(count); // each list's bound in the current interval
   const below = new Int32Array(count); // bound of the interval's lists sorted up to each one
   const active: number[] = [];
-  const exactBound = (interval: number) => exactBoundOf(cursors, scales, interval);
   // The k-th score, and in units (narrowed, rounded down), as they change: only when a document is kept.
   let kth = 0;
   let threshold = 0;
@@ -93,7 +93,7 @@ export function rankPruned(
   };
   // How far above the threshold a bound in units can be when the exact bound is not above the k-th
   // score: each list's rounding up times a digit, the threshold's rounding down, and a unit spare.
-  const looseness = 63 * count + 2;
+  const looseness = EVIDENCE_SCALE * count + 2;
 
   // The best intervals first, best bound first (cursors restarted at each), then the rest in id
   // order: every interval is ranked once.
@@ -123,7 +123,7 @@ export function rankPruned(
     // Near the k-th score the exact bound decides, as a tie does: at the k-th score exactly, a
     // document enters only with a lower id than the worst kept's.
     if (most - threshold <= looseness) {
-      const exact = exactBound(interval);
+      const exact = exactBoundOf(cursors, scales, interval);
       if (exact < kth || (exact === kth && from > hits.worstId())) return;
     }
     const to = from + INTERVAL - 1;
