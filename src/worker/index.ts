@@ -30,6 +30,7 @@ import { insightsCallbackRoute, insightsPageRoute } from './insights/page/route.
 import { REPORT_PATH, reportResponse } from './insights/report-route.ts';
 import { deleteExpiredUsage } from './insights/retention.ts';
 import type { InsightsEnv } from './insights/settings.ts';
+import { warmUpRanking } from './content/search/ranking-warm-up.ts';
 
 export type Env = ContentEnv &
   AuthEnv &
@@ -136,6 +137,9 @@ app.notFound((c) =>
     404,
   ),
 );
+
+// At start-up, not in a request: a new isolate's first search then runs optimised ranking code.
+warmUpRanking();
 
 export default {
   fetch: app.fetch,
