@@ -107,6 +107,8 @@ describe('search_processes paging', () => {
       `${body}.${'A'.repeat(22)}`, // signature replaced
       `${body}.`,
       `${body}`, // signature dropped
+      `${body}.A`, // a signature no base64url decoder accepts (one character)
+      `_w.${tag}`, // a body that decodes to bytes that are not UTF-8
     ];
     for (const cursor of tampered) {
       const result = await search({ query: 'code review', limit: 1, cursor });
