@@ -31,6 +31,8 @@ describe('packed shard lists', () => {
       btoa('x'.repeat(31)),
       packHashes(hashes(3)),
       [packHashes(hashes(2))],
+      ...[' ', '-', '_', '=', '!'].map((bad) => `${bad}${packHashes(hashes(4)).slice(1)}`),
+      `${packHashes(hashes(2)).slice(0, 40)}\n${packHashes(hashes(2)).slice(41)}`,
     ]) {
       expect(unpackShardHashes(damaged)).toBeNull();
     }
