@@ -3,15 +3,27 @@
 // lists are longer than a few sizes and what share of the postings they are. Per query: the shards
 // it reads (shardsOfQuery), their size, the size of the query's own lists in them, and what it
 // would read if lists longer than --long characters were objects of their own (the shards without
-// them, plus the query's own long lists). Reads files only: sizes, never time.
+// them, plus the query's own long lists), and — ranking the query over those shards as the Worker
+// does (51 hits, a caller who sees everything) — how many blocks of its long lists the pruning
+// decodes, and what it would read if a long list's blocks were stored in segments of 8, 32 or 128
+// blocks read only when one of their blocks is decoded (its skip data kept in the shard). Reads
+// files only: sizes, never time.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readVarint } from '../../src/bundle/search/codec.ts';
 import { unpackShardHashes } from '../../src/bundle/search/shard-list.ts';
-import { storedTermTable } from '../../src/bundle/search/term-table.ts';
+import type { ShardedIndex } from '../../src/bundle/search/shards.ts';
+import { shardOf } from '../../src/bundle/search/shards.ts';
+import {
+  findPostings,
+  storedTermTable,
+  type TermTable,
+} from '../../src/bundle/search/term-table.ts';
+import { PostingCursor } from '../../src/worker/content/search/posting-cursor.ts';
 import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
 import { shardsOfQuery } from '../../src/worker/content/search/query-shards.ts';
+import { rankQuery } from '../../src/worker/content/search/search.ts';
 import { DEFAULT_QUERIES } from './cold-chain.ts';
 
 const { values, positionals } = parseArgs({
@@ -45,6 +57,45 @@ function listLengths(text: string): { termsChars: number; lists: Map<string, num
     lists.set(term, (records[i + 1]?.[1] ?? table.postings.length) - start),
   );
   return { termsChars: table.terms.length, lists };
+}
+
+const manifest = JSON.parse(readFileSync(join(dir, 'objects', pointer.manifest), 'utf8'));
+const head = JSON.parse(
+  readFileSync(join(dir, 'objects', manifest.kinds[kind].index), 'utf8'),
+) as ShardedIndex;
+
+/** Blocks decoded per cursor while ranking: a bench-only hook on the cursor's block decoder. */
+const decoded = new Map<PostingCursor, Set<number>>();
+type Decoder = (this: PostingCursor, block: number, previous: number) => void;
+const cursorMethods = PostingCursor.prototype as unknown as Record<'decode', Decoder>;
+const decode = cursorMethods.decode;
+cursorMethods.decode = function (this: PostingCursor, block: number, previous: number) {
+  let blocks = decoded.get(this);
+  if (!blocks) decoded.set(this, (blocks = new Set()));
+  blocks.add(block);
+  decode.call(this, block, previous);
+};
+const SEGMENTS = [8, 32, 128];
+
+/**
+ * Ranks `query` over its shards; per long list of its own (more than one block): where its pairs
+ * start, its length, its blocks' starts and the blocks the ranking decoded.
+ */
+function decodedBlocks(query: string) {
+  decoded.clear();
+  const tables = new Map<number, TermTable>();
+  const lookup = (term: string) => {
+    const shard = shardOf(term, shards!.length);
+    let table = tables.get(shard);
+    if (!table) tables.set(shard, (table = storedTermTable(shardText(shard))));
+    const start = findPostings(table, term);
+    return start < 0 ? null : { table, start };
+  };
+  rankQuery(head, lookup, analyseQuery(query), { limit: 51 });
+  return [...decoded].flatMap(([cursor, blocks]) => {
+    const { starts, blocks: count } = cursor as unknown as { starts: Int32Array; blocks: number };
+    return count > 1 ? [{ starts, blocks: blocks.size, count, touched: blocks }] : [];
+  });
 }
 
 const lengths = shards.flatMap((_, shard) => [...listLengths(shardText(shard)).lists.values()]);
@@ -81,5 +132,25 @@ for (const query of queries) {
   }
   console.log(
     `[shard-lists] "${query}": ${queryShards.length} shards, ${KiB(read)}; its own lists ${KiB(own)}; with lists over ${long} characters apart: ${KiB(withoutLong)} of shards + ${KiB(ownLong)} of its long lists = ${KiB(withoutLong + ownLong)}`,
+  );
+  // A list's end is where its last block ends: its last start plus that block's characters, which
+  // the next block's start would give; approximated by the mean block length (sizes, not offsets).
+  const lists = decodedBlocks(query);
+  const blocks = lists.reduce((sum, list) => sum + list.blocks, 0);
+  const total = lists.reduce((sum, list) => sum + list.count, 0);
+  const segmentsRead = SEGMENTS.map((size) => {
+    let chars = 0;
+    for (const { starts, count, touched } of lists) {
+      const meanBlock = (starts[count - 1]! - starts[0]!) / Math.max(1, count - 1);
+      const end = (block: number) =>
+        block < count ? starts[block]! : starts[count - 1]! + meanBlock;
+      const segments = new Set([...touched].map((block) => Math.floor(block / size)));
+      for (const segment of segments)
+        chars += end(Math.min(count, (segment + 1) * size)) - starts[segment * size]!;
+    }
+    return `${size} blocks: ${KiB(chars)}`;
+  });
+  console.log(
+    `[shard-lists]   ranked (51 hits): ${blocks} of ${total} blocks of its ${lists.length} long lists decoded; their segments read, by segment size: ${segmentsRead.join(', ')}`,
   );
 }
