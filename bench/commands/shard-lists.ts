@@ -14,16 +14,11 @@ import { parseArgs } from 'node:util';
 import { readVarint } from '../../src/bundle/search/codec.ts';
 import { unpackShardHashes } from '../../src/bundle/search/shard-list.ts';
 import type { ShardedIndex } from '../../src/bundle/search/shards.ts';
-import { shardOf } from '../../src/bundle/search/shards.ts';
-import {
-  findPostings,
-  storedTermTable,
-  type TermTable,
-} from '../../src/bundle/search/term-table.ts';
+import { storedTermTable } from '../../src/bundle/search/term-table.ts';
 import { PostingCursor } from '../../src/worker/content/search/posting-cursor.ts';
 import { analyseQuery } from '../../src/worker/content/search/query-terms.ts';
 import { shardsOfQuery } from '../../src/worker/content/search/query-shards.ts';
-import { rankQuery } from '../../src/worker/content/search/search.ts';
+import { searcherOf } from '../../src/worker/content/search/searcher.ts';
 import { DEFAULT_QUERIES } from './cold-chain.ts';
 
 const { values, positionals } = parseArgs({
@@ -63,6 +58,10 @@ const manifest = JSON.parse(readFileSync(join(dir, 'objects', pointer.manifest),
 const head = JSON.parse(
   readFileSync(join(dir, 'objects', manifest.kinds[kind].index), 'utf8'),
 ) as ShardedIndex;
+/** The kind's searcher as the Worker makes it, its shards read from the build's files. */
+const searcher = searcherOf(head, async (hash) =>
+  storedTermTable(readFileSync(join(dir, 'objects', hash), 'utf8')),
+);
 
 /** Blocks decoded per cursor while ranking: a bench-only hook on the cursor's block decoder. */
 const decoded = new Map<PostingCursor, Set<number>>();
@@ -78,20 +77,12 @@ cursorMethods.decode = function (this: PostingCursor, block: number, previous: n
 const SEGMENTS = [8, 32, 128];
 
 /**
- * Ranks `query` over its shards; per long list of its own (more than one block): where its pairs
- * start, its length, its blocks' starts and the blocks the ranking decoded.
+ * Searches `query` as the Worker does; per long list of its own (more than one block): its blocks'
+ * starts, how many there are, and the blocks the ranking decoded.
  */
-function decodedBlocks(query: string) {
+async function decodedBlocks(query: string) {
   decoded.clear();
-  const tables = new Map<number, TermTable>();
-  const lookup = (term: string) => {
-    const shard = shardOf(term, shards!.length);
-    let table = tables.get(shard);
-    if (!table) tables.set(shard, (table = storedTermTable(shardText(shard))));
-    const start = findPostings(table, term);
-    return start < 0 ? null : { table, start };
-  };
-  rankQuery(head, lookup, analyseQuery(query), { limit: 51 });
+  await searcher.search(analyseQuery(query), { limit: 51 });
   return [...decoded].flatMap(([cursor, blocks]) => {
     const { starts, blocks: count } = cursor as unknown as { starts: Int32Array; blocks: number };
     return count > 1 ? [{ starts, blocks: blocks.size, count, touched: blocks }] : [];
@@ -135,7 +126,7 @@ for (const query of queries) {
   );
   // A list's end is where its last block ends: its last start plus that block's characters, which
   // the next block's start would give; approximated by the mean block length (sizes, not offsets).
-  const lists = decodedBlocks(query);
+  const lists = await decodedBlocks(query);
   const blocks = lists.reduce((sum, list) => sum + list.blocks, 0);
   const total = lists.reduce((sum, list) => sum + list.count, 0);
   const segmentsRead = SEGMENTS.map((size) => {

@@ -4,14 +4,16 @@
 // optimised, and where every double it computes is a heap object for the collector: all of it
 // inside the request's CPU limit. Start-up has its own, separate limit; nothing here touches storage.
 import { encodePostingArrays } from '../../../bundle/search/postings.ts';
-import {
-  encodeTermTable,
-  findPostings,
-  type TermTable,
-} from '../../../bundle/search/term-table.ts';
+import { encodeTermTable } from '../../../bundle/search/term-table.ts';
 import type { QueryTerms } from './query-terms.ts';
 import { rankPruned } from './pruned-ranking.ts';
-import { rankQuery, scoredListsOf, type IndexHead, type PostingsLookup } from './search.ts';
+import {
+  rankQuery,
+  scoredListsOf,
+  tableLookup,
+  type IndexHead,
+  type PostingsLookup,
+} from './search.ts';
 
 /** Documents of the made-up index: enough intervals and blocks that every loop runs many times. */
 const DOCUMENTS = 1 << 13;
@@ -37,12 +39,11 @@ export function madeUpIndex(): { head: IndexHead; lookup: PostingsLookup; terms:
     }
     return [`t${i}`, encodePostingArrays(ids, digits, 0, null)];
   });
-  const table: TermTable = encodeTermTable(entries);
-  const lookup: PostingsLookup = (term) => {
-    const start = findPostings(table, term);
-    return start < 0 ? null : { table, start };
+  return {
+    head: { documents: DOCUMENTS },
+    lookup: tableLookup(encodeTermTable(entries)),
+    terms: entries.map(([term]) => term),
   };
-  return { head: { documents: DOCUMENTS }, lookup, terms: entries.map(([term]) => term) };
 }
 
 /** The queries the warm-up ranks over the made-up index's `terms`. */

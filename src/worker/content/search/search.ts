@@ -66,6 +66,14 @@ export const unreadableFormat = (format: unknown): Error =>
 /** Where a term's postings are: a term table and the offset in it, or null when no document has it. */
 export type PostingsLookup = (term: string) => { table: TermTable; start: number } | null;
 
+/** The lookup of a single term table: every term's postings are in it. */
+export function tableLookup(table: TermTable): PostingsLookup {
+  return (term) => {
+    const start = findPostings(table, term);
+    return start < 0 ? null : { table, start };
+  };
+}
+
 /**
  * Hits for `query`, best first. A score is the IDF-weighted share of the query the document
  * proves: 1 would be every term (and phrase, and typed form) saturated in both its name and
@@ -81,11 +89,7 @@ export function searchIndex(
   const audience = audienceOf(index.access, options.canSee);
   if (audience !== null && audience.documents === 0) return [];
   const table: TermTable = weightedFor(index.access, audience, index.variants) ?? index;
-  const lookup: PostingsLookup = (term) => {
-    const start = findPostings(table, term);
-    return start < 0 ? null : { table, start };
-  };
-  return rankQuery(index, lookup, query, options, audience);
+  return rankQuery(index, tableLookup(table), query, options, audience);
 }
 
 /**
